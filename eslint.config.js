@@ -1,0 +1,130 @@
+// Lint: typescript-eslint (type-aware), React hooks rules, and the dependency direction of
+// docs/architecture.md enforced as import boundaries:
+//   - machines/ imports only xstate and machines/shared (never src/ or server/, never another machine);
+//   - features never import each other, nor app/; components/ui, lib and i18n import no feature;
+//   - the browser (src/, machines/) imports from server/ only type-only contracts.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
+import tseslint from 'typescript-eslint';
+
+const folders = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
+
+const featureZones = folders('src/features').map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`],
+  message: 'Features must not import each other; move shared code to src/lib or src/components/ui, or meet in src/app.',
+}));
+
+const machineZones = folders('machines')
+  .filter((name) => name !== 'shared')
+  .map((name) => ({
+    target: `./machines/${name}`,
+    from: './machines',
+    except: [`./${name}`, './shared'],
+    message: 'A machine may import only xstate, its own folder and machines/shared.',
+  }));
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'test-results/', 'playwright-report/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // Fastify plugins are async by contract even when they register routes synchronously.
+      '@typescript-eslint/require-await': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            ...machineZones,
+            {
+              target: './machines',
+              from: ['./src', './server', './tests'],
+              message: 'machines/ is framework-free: no src/, server/ or tests/ imports.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features must not import the app shell; the app imports features.',
+            },
+            {
+              target: ['./src/components', './src/lib', './src/i18n'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared layers (components/ui, lib, i18n) must not depend on features or the app.',
+            },
+            { target: './server', from: ['./src', './machines'], message: 'The server must not import browser code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**'],
+              allowTypeImports: true,
+              message: 'The browser may import only type-only contracts from server/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!xstate(/|$)|\\.{1,2}/)',
+              message: 'machines/ may import only xstate and machines/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+      // expect.any()/expect.stringContaining() are typed any.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+    },
+  },
+  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+);

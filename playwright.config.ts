@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium';
+
+// One data folder per run, shared with the workers through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sideline-e2e-'));
+const port = Number(process.env.E2E_PORT ?? 3217);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'en-US',
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'npm start',
+    url: `http://localhost:${port}/api/csrf`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test', HOST: '127.0.0.1' },
+  },
+});

@@ -1,0 +1,43 @@
+/** The product API under /api: sessions first, then the CSRF guard, then the modules. */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { errorBody } from '../http/errors.js';
+import { AvatarFiles } from '../storage/avatar-files.js';
+import { authRoutes } from './auth/auth-routes.js';
+import { LoginThrottle } from './auth/login-throttle.js';
+import { csrfRoutes, registerCsrfGuard } from './csrf/csrf.js';
+import sessionPlugin from './sessions/session-plugin.js';
+import { SessionStore } from './sessions/session-store.js';
+import { UserRepo } from './users/user-repo.js';
+import { userRoutes } from './users/user-routes.js';
+
+export interface ApiOptions {
+  config: Config;
+  database: Database;
+}
+
+export async function productApi(app: FastifyInstance, { config, database }: ApiOptions): Promise<void> {
+  const { db } = database;
+  const users = new UserRepo(db);
+
+  await app.register(sessionPlugin, { store: new SessionStore(db, config.sessionSecret, config.sessionTtlDays) });
+  registerCsrfGuard(app);
+
+  await app.register(csrfRoutes);
+  await app.register(authRoutes, {
+    users,
+    throttle: new LoginThrottle(db, config.loginMaxFailures, config.loginWindowSeconds),
+    chatSecret: config.chatApiSecret,
+    chatTokenTtlSeconds: config.chatTokenTtlSeconds,
+  });
+  await app.register(userRoutes, {
+    users,
+    avatars: new AvatarFiles(config.dataDir),
+    avatarMaxBytes: config.avatarMaxBytes,
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, `There is no ${request.method} ${request.url.split('?')[0]} in the API`));
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Server-side sessions. The cookie holds 32 random bytes; the table holds only an HMAC of them,
+ * keyed with the session secret, so neither a copy of the table nor a guessed value is a session.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/database.js';
+import type { DB, Session } from '../../db/schema.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Visitors who have not signed in keep a short session: it only carries their CSRF token. */
+const ANONYMOUS_TTL_MS = DAY_MS;
+
+export interface ActiveSession {
+  /** The cookie value. */
+  token: string;
+  row: Session;
+}
+
+export class SessionStore {
+  private readonly userTtlMs: number;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly secret: string,
+    ttlDays: number,
+  ) {
+    this.userTtlMs = ttlDays * DAY_MS;
+  }
+
+  ttlMs(userId: number | null): number {
+    return userId === null ? ANONYMOUS_TTL_MS : this.userTtlMs;
+  }
+
+  async create(userId: number | null): Promise<ActiveSession> {
+    const token = randomBytes(32).toString('base64url');
+    const row: Session = {
+      id_hash: this.hash(token),
+      user_id: userId,
+      created_at: nowIso(),
+      expires_at: nowIso(this.ttlMs(userId)),
+    };
+    await this.db.insertInto('sessions').values(row).execute();
+    return { token, row };
+  }
+
+  /** The live session for a cookie value, or null when unknown, forged or expired. */
+  async find(token: string | undefined): Promise<ActiveSession | null> {
+    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    const row = await this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id_hash', '=', this.hash(token))
+      .where('expires_at', '>', nowIso())
+      .executeTakeFirst();
+    return row ? { token, row } : null;
+  }
+
+  /**
+   * Signed-in sessions slide: once less than half their lifetime is left, they are extended.
+   * Returns true when the expiry moved (the cookie must be sent again).
+   */
+  async touch(session: ActiveSession): Promise<boolean> {
+    const ttl = this.ttlMs(session.row.user_id);
+    if (session.row.user_id === null) return false;
+    if (Date.parse(session.row.expires_at) - Date.now() > ttl / 2) return false;
+    const expires_at = nowIso(ttl);
+    await this.db.updateTable('sessions').set({ expires_at }).where('id_hash', '=', session.row.id_hash).execute();
+    session.row = { ...session.row, expires_at };
+    return true;
+  }
+
+  async destroy(token: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id_hash', '=', this.hash(token)).execute();
+  }
+
+  async purgeExpired(): Promise<number> {
+    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** The CSRF token of a session: derived from it, so it dies with it and changes at rotation. */
+  csrfToken(token: string): string {
+    return createHmac('sha256', this.secret).update(`csrf:${token}`).digest('base64url');
+  }
+
+  private hash(token: string): string {
+    return createHmac('sha256', this.secret).update(`session:${token}`).digest('base64url');
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * The only reader of process.env. Every setting is parsed and validated here, once, at start;
+ * a bad value stops the server with a message that names the setting and what is wrong.
+ * The README's configuration table lists the same settings.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export type Environment = 'development' | 'production' | 'test';
+
+export interface Config {
+  env: Environment;
+  host: string;
+  port: number;
+  /** Folder for the SQLite file, generated secrets and uploaded files. */
+  dataDir: string;
+  /** `postgres://…` for PostgreSQL; otherwise SQLite at `<dataDir>/sideline.sqlite`. */
+  databaseUrl: string | null;
+  sessionSecret: string;
+  sessionTtlDays: number;
+  chatApiKey: string;
+  chatApiSecret: string;
+  chatTokenTtlSeconds: number;
+  avatarMaxBytes: number;
+  /** Failed sign-ins allowed per email within the window before 429. */
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Where the built web app lives; served with a client-side routing fallback. */
+  webRoot: string;
+  /** Whether the demo users are seeded on first run. */
+  seedDemo: boolean;
+  /** Password of the demo users (public demo data, not a secret). */
+  demoPassword: string;
+}
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MIN_SECRET_LENGTH = 32;
+const DEFAULT_LOG_LEVEL: Record<Environment, Config['logLevel']> = {
+  test: 'silent',
+  development: 'warn',
+  production: 'info',
+};
+
+/** Reads and validates the configuration. `env` defaults to process.env; tests pass their own. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const read = new Reader(env, problems);
+
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const environment: Environment = ['development', 'production', 'test'].includes(nodeEnv)
+    ? (nodeEnv as Environment)
+    : 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    problems.push(`NODE_ENV must be development, production or test (got '${nodeEnv}')`);
+  }
+
+  const dataDirRaw = env.DATA_DIR ?? 'data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(
+      `DATABASE_URL must start with postgres:// or postgresql:// (got '${databaseUrl.split(':')[0]}:…'); leave it unset for the embedded SQLite database`,
+    );
+  }
+
+  const config: Omit<Config, 'sessionSecret' | 'chatApiSecret'> = {
+    env: environment,
+    host: env.HOST?.trim() || '0.0.0.0',
+    port: read.integer('PORT', 3000, 1, 65535),
+    dataDir,
+    databaseUrl,
+    sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 365),
+    chatApiKey: read.string('CHAT_API_KEY', 'sideline-local', /^[A-Za-z0-9_-]{3,64}$/),
+    chatTokenTtlSeconds: read.integer('CHAT_TOKEN_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
+    avatarMaxBytes: read.integer('AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginWindowSeconds: read.integer('LOGIN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
+    trustProxy: read.boolean('TRUST_PROXY', false),
+    logLevel: read.oneOf('LOG_LEVEL', DEFAULT_LOG_LEVEL[environment], LOG_LEVELS),
+    webRoot: resolve(cwd, env.WEB_ROOT ?? 'dist'),
+    seedDemo: read.boolean('SEED_DEMO', environment !== 'production'),
+    demoPassword: read.string('DEMO_PASSWORD', 'sideline-demo', /^.{8,128}$/),
+  };
+
+  const secrets = resolveSecrets(env, environment, dataDir, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...config, ...secrets };
+}
+
+/**
+ * Secrets come from the environment. Outside production, a missing one is generated once and
+ * kept in `<dataDir>/secrets.json` (git-ignored) so sessions and chat tokens survive restarts.
+ * Production refuses to start without real ones.
+ */
+function resolveSecrets(
+  env: Env,
+  environment: Environment,
+  dataDir: string,
+  problems: string[],
+): { sessionSecret: string; chatApiSecret: string } {
+  const given = { sessionSecret: env.SESSION_SECRET, chatApiSecret: env.CHAT_API_SECRET };
+  const names = { sessionSecret: 'SESSION_SECRET', chatApiSecret: 'CHAT_API_SECRET' } as const;
+  for (const key of Object.keys(names) as (keyof typeof names)[]) {
+    const value = given[key];
+    if (value !== undefined && value.length < MIN_SECRET_LENGTH) {
+      problems.push(`${names[key]} must be at least ${MIN_SECRET_LENGTH} characters long`);
+    }
+    if (value === undefined && environment === 'production') {
+      problems.push(`${names[key]} is required in production (at least ${MIN_SECRET_LENGTH} random characters)`);
+    }
+  }
+  if (given.sessionSecret && given.chatApiSecret) {
+    return { sessionSecret: given.sessionSecret, chatApiSecret: given.chatApiSecret };
+  }
+  if (environment === 'production') return { sessionSecret: '', chatApiSecret: '' };
+  const stored = readOrCreateDevSecrets(dataDir);
+  return {
+    sessionSecret: given.sessionSecret ?? stored.sessionSecret,
+    chatApiSecret: given.chatApiSecret ?? stored.chatApiSecret,
+  };
+}
+
+function readOrCreateDevSecrets(dataDir: string): { sessionSecret: string; chatApiSecret: string } {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<string, string>>;
+    if (parsed.sessionSecret && parsed.chatApiSecret) {
+      return { sessionSecret: parsed.sessionSecret, chatApiSecret: parsed.chatApiSecret };
+    }
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    sessionSecret: randomBytes(32).toString('base64url'),
+    chatApiSecret: randomBytes(32).toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+class Reader {
+  constructor(
+    private readonly env: Env,
+    private readonly problems: string[],
+  ) {}
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got '${raw}')`);
+      return fallback;
+    }
+    return value;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const raw = this.env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    this.problems.push(`${name} must be true or false (got '${raw}')`);
+    return fallback;
+  }
+
+  string(name: string, fallback: string, pattern: RegExp): string {
+    const raw = this.env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    if (!pattern.test(raw)) {
+      this.problems.push(`${name} has an invalid value '${raw}' (expected ${pattern.source})`);
+      return fallback;
+    }
+    return raw;
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const raw = this.env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    if (!allowed.includes(raw as T)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got '${raw}')`);
+      return fallback;
+    }
+    return raw as T;
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Runs the migrations in order, once each, on SQLite and PostgreSQL alike. They are listed here
+ * (not discovered on disk) so the bundle and the type checker see every one.
+ */
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import type { Database } from './database.js';
+import * as usersAndSessions from './migrations/0001-users-and-sessions.js';
+
+type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
+
+const STEPS: Record<string, Step> = {
+  '0001-users-and-sessions': usersAndSessions,
+};
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, step] of Object.entries(STEPS)) {
+    migrations[name] = { up: (db) => step.up(db, database.dialect) };
+  }
+  const migrator = new Migrator({
+    db: database.db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error)
+    throw result.error instanceof Error ? result.error : new Error(`Migration failed: ${JSON.stringify(result.error)}`);
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,33 @@
+/**
+ * Serves the built web app with a client-side routing fallback: any GET that is not a file and
+ * not under /api gets index.html, so deep links like /roster/7 work on reload.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorBody } from './errors.js';
+
+export async function webApp(app: FastifyInstance, options: { root: string }): Promise<void> {
+  const hasBuild = existsSync(join(options.root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: options.root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; index.html must always be fresh.
+        res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path);
+    if (!wantsPage) return reply.code(404).send(errorBody(404, `There is no ${request.method} ${path}`));
+    if (!hasBuild) {
+      return reply.code(503).send(errorBody(503, 'The web app has not been built; start the server with npm start'));
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

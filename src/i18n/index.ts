@@ -1,0 +1,38 @@
+/**
+ * i18next with the twelve locales, each loaded on demand as its own chunk. English is bundled
+ * as the fallback for any missing key.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+import { DEFAULT_LANGUAGE, pickLanguage, type Language } from './languages';
+
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
+
+async function loadLocale(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  const load = loaders[`./locales/${language}.json`];
+  if (!load) return;
+  const module = await load();
+  i18next.addResourceBundle(language, 'translation', module.default, true, true);
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  const language = pickLanguage(null, navigator.language);
+  await i18next.use(initReactI18next).init({
+    resources: { en: { translation: en } },
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  await changeLanguage(language);
+  return i18next;
+}
+
+/** Switches the interface language (loading its locale first) and the document's lang. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLocale(language);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+}

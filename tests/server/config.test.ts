@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+describe('configuration', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sideline-config-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('has working defaults on the embedded database', () => {
+    const config = loadConfig({ DATA_DIR: dir }, dir);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      databaseUrl: null,
+      chatApiKey: 'sideline-local',
+      avatarMaxBytes: 5 * 1024 * 1024,
+    });
+  });
+
+  it('generates development secrets once under the data folder and reuses them', async () => {
+    const first = loadConfig({ DATA_DIR: dir }, dir);
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(first.chatApiSecret).not.toBe(first.sessionSecret);
+    const stored = JSON.parse(await readFile(join(dir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    expect(stored).toEqual({ sessionSecret: first.sessionSecret, chatApiSecret: first.chatApiSecret });
+    const second = loadConfig({ DATA_DIR: dir }, dir);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('refuses to start in production without real secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir)).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir)).toThrow(
+      /SESSION_SECRET is required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: 's'.repeat(40) }, dir)).toThrow(
+      /CHAT_API_SECRET is required/,
+    );
+    const ok = loadConfig(
+      { NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: 's'.repeat(40), CHAT_API_SECRET: 'c'.repeat(40) },
+      dir,
+    );
+    expect(ok.seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number from 1 to 65535 \(got 'abc'\)/],
+    [{ PORT: '70000' }, /PORT must be a whole number/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, production or test/],
+    [{ AVATAR_MAX_BYTES: '10' }, /AVATAR_MAX_BYTES must be a whole number from 1024/],
+  ])('explains a bad value: %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dir, ...env }, dir)).toThrow(message);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ DATA_DIR: dir, PORT: 'x', LOG_LEVEL: 'y' }, dir);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT[\s\S]*LOG_LEVEL/);
+    }
+  });
+});
+
+describe('interface languages', () => {
+  it('are the same twelve on the server (validation) and in the browser (locales)', async () => {
+    const server = await import('../../server/api/users/user-view.js');
+    const browser = await import('../../src/i18n/languages.js');
+    expect([...server.LANGUAGES]).toEqual([...browser.LANGUAGES]);
+    expect(server.LANGUAGES).toHaveLength(12);
+  });
+});

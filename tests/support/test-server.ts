@@ -1,0 +1,55 @@
+/** A real Sideline server on a random port, with its own data folder and database. */
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { createDatabase, type Database } from '../../server/db/database.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import type { Engine } from './engines.js';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sideline-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_ROOT: join(dataDir, 'web'), ...env });
+  const schema = engine.url ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (engine.url && schema) await withPg(engine.url, (c) => c.query(`create schema ${schema}`));
+  const database = createDatabase({ url: engine.url, sqliteFile: join(dataDir, 'sideline.sqlite'), schema });
+  await migrateToLatest(database);
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.destroy();
+      if (engine.url && schema) await withPg(engine.url, (c) => c.query(`drop schema ${schema} cascade`));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
