@@ -4,11 +4,11 @@
 //   - features never import each other, nor app/; components/ui, lib and i18n import no feature;
 //   - the browser (src/, machines/) imports from server/ only type-only contracts.
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import sideline from './scripts/eslint/import-boundaries.js';
 
 const folders = (dir) =>
   existsSync(dir)
@@ -18,18 +18,18 @@ const folders = (dir) =>
     : [];
 
 const featureZones = folders('src/features').map((name) => ({
-  target: `./src/features/${name}`,
-  from: './src/features',
-  except: [`./${name}`],
+  target: [`./src/features/${name}`],
+  from: ['./src/features'],
+  except: [`./src/features/${name}`],
   message: 'Features must not import each other; move shared code to src/lib or src/components/ui, or meet in src/app.',
 }));
 
 const machineZones = folders('machines')
   .filter((name) => name !== 'shared')
   .map((name) => ({
-    target: `./machines/${name}`,
-    from: './machines',
-    except: [`./${name}`, './shared'],
+    target: [`./machines/${name}`],
+    from: ['./machines'],
+    except: [`./machines/${name}`, './machines/shared'],
     message: 'A machine may import only xstate, its own folder and machines/shared.',
   }));
 
@@ -40,34 +40,31 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/eslint/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver': { typescript: { project: './tsconfig.json' }, node: true },
-    },
+    plugins: { sideline },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Fastify plugins are async by contract even when they register routes synchronously.
       '@typescript-eslint/require-await': 'off',
-      'import-x/no-restricted-paths': [
+      'sideline/import-boundaries': [
         'error',
         {
           zones: [
             ...featureZones,
             ...machineZones,
             {
-              target: './machines',
+              target: ['./machines'],
               from: ['./src', './server', './tests'],
               message: 'machines/ is framework-free: no src/, server/ or tests/ imports.',
             },
             {
-              target: './src/features',
-              from: './src/app',
+              target: ['./src/features'],
+              from: ['./src/app'],
               message: 'Features must not import the app shell; the app imports features.',
             },
             {
@@ -75,7 +72,11 @@ export default tseslint.config(
               from: ['./src/features', './src/app'],
               message: 'Shared layers (components/ui, lib, i18n) must not depend on features or the app.',
             },
-            { target: './server', from: ['./src', './machines'], message: 'The server must not import browser code.' },
+            {
+              target: ['./server'],
+              from: ['./src', './machines'],
+              message: 'The server must not import browser code.',
+            },
           ],
         },
       ],
@@ -103,6 +104,7 @@ export default tseslint.config(
   },
   {
     files: ['machines/**/*.ts'],
+    ignores: ['machines/**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -126,5 +128,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-assignment': 'off',
     },
   },
-  { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js', 'scripts/eslint/*.js'], ...tseslint.configs.disableTypeChecked },
 );
