@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
+import { loadDateLocale } from './dates';
 import { DEFAULT_LANGUAGE, pickLanguage, type Language } from './languages';
 
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
@@ -32,7 +33,7 @@ export async function initI18n(): Promise<typeof i18next> {
 
 /** Switches the interface language (loading its locale first) and the document's lang. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLocale(language);
+  await Promise.all([loadLocale(language), loadDateLocale(language)]);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -13,3 +13,19 @@ export function pickLanguage(userLanguage: string | null | undefined, browserLan
   const browser = browserLanguage?.slice(0, 2).toLowerCase();
   return isLanguage(browser) ? browser : DEFAULT_LANGUAGE;
 }
+
+/** Each language's own name (endonym), the same in every interface language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  de: 'Deutsch',
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  hi: 'हिन्दी',
+  it: 'Italiano',
+  ja: '日本語',
+  ko: '한국어',
+  nl: 'Nederlands',
+  pt: 'Português',
+  ru: 'Русский',
+  tr: 'Türkçe',
+};

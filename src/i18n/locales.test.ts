@@ -15,7 +15,20 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   return out;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...new Set([...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]))].sort();
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const base = (key: string) => key.replace(PLURAL, '');
+
+/** Keys without plural suffixes, and for each plural key the suffixes present. */
+function shape(strings: Record<string, string>) {
+  const keys = new Set(Object.keys(strings).map(base));
+  const plurals = new Map<string, string[]>();
+  for (const key of Object.keys(strings)) {
+    const match = PLURAL.exec(key);
+    if (match) plurals.set(base(key), [...(plurals.get(base(key)) ?? []), match[1]!].sort());
+  }
+  return { keys: [...keys].sort(), plurals };
+}
 
 describe('locales', () => {
   const english = flatten(load('en'));
@@ -25,17 +38,20 @@ describe('locales', () => {
     expect(files.sort()).toEqual([...LANGUAGES].sort());
   });
 
-  it.each(LANGUAGES.filter((l) => l !== 'en'))(
-    '%s has every key of en, no extra key, and the same placeholders',
-    (lang) => {
-      const strings = flatten(load(lang));
-      expect(Object.keys(strings).sort()).toEqual(Object.keys(english).sort());
-      for (const [key, text] of Object.entries(strings)) {
-        expect(text.trim(), `${lang}:${key} is empty`).not.toBe('');
-        expect(placeholders(text), `${lang}:${key} placeholders`).toEqual(placeholders(english[key]!));
-      }
-    },
-  );
+  it.each([...LANGUAGES])('%s has every key of en, its own plural forms, and the same placeholders', (lang) => {
+    const strings = flatten(load(lang));
+    const { keys, plurals } = shape(strings);
+    const reference = shape(english);
+    expect(keys).toEqual(reference.keys);
+    expect([...plurals.keys()].sort()).toEqual([...reference.plurals.keys()].sort());
+    const categories = [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort();
+    for (const [key, forms] of plurals) expect(forms, `${lang}:${key} plural forms`).toEqual(categories);
+    const englishByBase = new Map(Object.entries(english).map(([key, text]) => [base(key), text]));
+    for (const [key, text] of Object.entries(strings)) {
+      expect(text.trim(), `${lang}:${key} is empty`).not.toBe('');
+      expect(placeholders(text), `${lang}:${key} placeholders`).toEqual(placeholders(englishByBase.get(base(key))!));
+    }
+  });
 });
 
 describe('pickLanguage', () => {

@@ -83,7 +83,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (body !== undefined) init.body = body as FetchOptions['body'];
     if (method !== 'GET') init.headers = { [CSRF_HEADER]: await csrf() };
     const response = await fetcher.raw<T>(path, init);
-    return (response.status === 204 ? undefined : (response._data ?? undefined)) as T;
+    // ofetch parses an empty body to '' (destr); an empty answer means undefined, like 204.
+    return (response.status === 204 || response._data === '' ? undefined : (response._data ?? undefined)) as T;
   }
 
   async function request<T>(method: Method, path: string, body: unknown, opts: RequestOptions = {}): Promise<T> {
@@ -129,9 +130,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     });
   }
 
-  /** Multipart upload with progress (0–1); XMLHttpRequest because fetch cannot report upload progress. */
-  async function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
-    const token = await csrf();
+  /** One multipart PUT with XMLHttpRequest, because fetch cannot report upload progress. */
+  function uploadOnce<T>(path: string, form: FormData, token: string, onProgress?: (fraction: number) => void) {
     return new Promise<T>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('PUT', `${baseURL}${path}`);
@@ -150,13 +150,28 @@ export function createApiClient(options: ApiClientOptions = {}) {
           data = null;
         }
         if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-        else {
-          if (xhr.status === 403) csrfToken = null;
-          reject(new ApiError(messageOf(xhr.status, xhr.statusText, data), xhr.status, data));
-        }
+        else reject(new ApiError(messageOf(xhr.status, xhr.statusText, data), xhr.status, data));
       };
       xhr.send(form);
     });
+  }
+
+  /** Multipart upload with progress (0–1), with the same CSRF refresh-and-retry-once and 401 rules. */
+  async function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+    try {
+      return await uploadOnce<T>(path, form, await csrf(), onProgress);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 403 && /csrf/i.test(JSON.stringify(error.body ?? ''))) {
+        csrfToken = null;
+        return uploadOnce<T>(path, form, await csrf(), onProgress);
+      }
+      if (error.status === 401) {
+        options.onUnauthorized?.();
+        throw new ApiError('Unauthorized', 401, error.body);
+      }
+      throw error;
+    }
   }
 
   return {
@@ -170,4 +185,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-export const api = createApiClient();
+const unauthorizedListeners = new Set<() => void>();
+
+/** Registers a listener for "the session is gone" (a 401); returns the unsubscribe function. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+/** The app's client: base /api, same origin; 401s reach the session through onUnauthorized. */
+export const api = createApiClient({
+  baseURL: import.meta.env.VITE_API_BASE ?? '/api',
+  onUnauthorized: () => unauthorizedListeners.forEach((listener) => listener()),
+});

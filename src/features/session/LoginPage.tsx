@@ -1,16 +1,13 @@
-import { Formik, Form, Field, ErrorMessage } from 'formik';
+import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import * as yup from 'yup';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError, api } from '../../lib/api-client';
 import { safeNext } from '../../lib/safe-next';
-import { useSession } from '../../lib/session-context';
+import { useSession } from '../../lib/session';
 import type { SessionUser } from '../../lib/user';
-
-interface Values {
-  email: string;
-  password: string;
-}
+import { signInSchema } from './auth-schemas';
+import { FormField } from '../../components/ui/FormField';
+import { FormError, SubmitButton } from '../../components/ui/FormStatus';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -20,11 +17,6 @@ export default function LoginPage() {
   const next = safeNext(params.get('next'));
 
   if (session.status === 'authenticated') return <Navigate to={next} replace />;
-
-  const schema = yup.object({
-    email: yup.string().trim().required(t('login.emailRequired')).email(t('login.emailInvalid')),
-    password: yup.string().required(t('login.passwordRequired')),
-  });
 
   const describeError = (error: unknown): string => {
     if (error instanceof ApiError) {
@@ -38,9 +30,9 @@ export default function LoginPage() {
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
-      <Formik<Values>
+      <Formik
         initialValues={{ email: '', password: '' }}
-        validationSchema={schema}
+        validationSchema={signInSchema(t)}
         onSubmit={async (values, { setStatus }) => {
           setStatus(null);
           try {
@@ -58,29 +50,19 @@ export default function LoginPage() {
       >
         {({ isSubmitting, status }) => (
           <Form noValidate className="form">
-            <label htmlFor="email">{t('login.email')}</label>
-            <Field id="email" name="email" type="email" autoComplete="username" aria-describedby="email-error" />
-            <ErrorMessage name="email" component="p" className="field-error" id="email-error" />
-            <label htmlFor="password">{t('login.password')}</label>
-            <Field
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              aria-describedby="password-error"
-            />
-            <ErrorMessage name="password" component="p" className="field-error" id="password-error" />
-            {typeof status === 'string' && (
-              <p role="alert" className="form-error">
-                {status}
-              </p>
-            )}
-            <button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? t('login.submitting') : t('login.submit')}
-            </button>
+            <FormField name="email" type="email" autoComplete="username" label={t('login.email')} />
+            <FormField name="password" type="password" autoComplete="current-password" label={t('login.password')} />
+            <FormError message={status as unknown} />
+            <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
           </Form>
         )}
       </Formik>
+      <p className="auth-switch">
+        {t('login.noAccount')}{' '}
+        <Link to={`/register${params.get('next') ? `?next=${encodeURIComponent(next)}` : ''}`}>
+          {t('login.registerLink')}
+        </Link>
+      </p>
     </section>
   );
 }

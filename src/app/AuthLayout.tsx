@@ -1,0 +1,20 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { CheckingSession } from './CheckingSession';
+
+/** The layout of sign-in and registration: the brand and one card. */
+export function AuthLayout() {
+  const { t } = useTranslation();
+  return (
+    <main className="auth-layout" id="main">
+      <header className="brand">
+        <span className="brand-name">{t('app.name')}</span>
+        <span className="brand-tagline">{t('app.tagline')}</span>
+      </header>
+      <Suspense fallback={<CheckingSession />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

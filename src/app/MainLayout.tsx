@@ -1,0 +1,68 @@
+/**
+ * The signed-in layout: top bar with navigation and the account menu, a navigation drawer below
+ * the md breakpoint (900 px), and the page. The chat connection and unread count live here.
+ */
+import { Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useEscapeKey } from '../components/ui/use-escape-key';
+import { ChatProvider } from '../lib/chat/chat-provider';
+import { AccountMenu } from './AccountMenu';
+import { CheckingSession } from './CheckingSession';
+import { NavLinks } from './NavLinks';
+
+export function MainLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // The drawer is open on the page where it was opened; any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const drawerOpen = openOn === pathname;
+  const setDrawerOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEscapeKey(drawerOpen, () => {
+    setOpenOn(null);
+    menuButton.current?.focus();
+  });
+
+  return (
+    <ChatProvider>
+      <div className="main-layout">
+        <a className="skip-link" href="#main">
+          {t('app.skipToContent')}
+        </a>
+        <header className="top-bar">
+          <button
+            ref={menuButton}
+            type="button"
+            className="menu-button"
+            aria-expanded={drawerOpen}
+            aria-controls="nav-drawer"
+            aria-label={drawerOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() => setDrawerOpen(!drawerOpen)}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+          <span className="brand-name">{t('app.name')}</span>
+          <nav className="top-nav" aria-label={t('nav.label')}>
+            <NavLinks />
+          </nav>
+          <AccountMenu />
+        </header>
+        <nav
+          id="nav-drawer"
+          className="nav-drawer"
+          aria-label={t('nav.label')}
+          data-state={drawerOpen ? 'open' : 'closed'}
+          hidden={!drawerOpen}
+        >
+          <NavLinks onNavigate={() => setDrawerOpen(false)} />
+        </nav>
+        <main id="main" tabIndex={-1}>
+          <Suspense fallback={<CheckingSession />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </ChatProvider>
+  );
+}

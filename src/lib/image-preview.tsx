@@ -1,0 +1,42 @@
+/** The global image preview (machines/image-preview): any component can open an image with `useImagePreview()`. */
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine';
+import { selectPreview } from '../../machines/image-preview/image-preview.selectors';
+import { ImagePreviewDialog } from '../components/ui/ImagePreviewDialog';
+
+type PreviewActor = ActorRefFrom<typeof imagePreviewMachine>;
+const PreviewContext = createContext<PreviewActor | null>(null);
+
+export function ImagePreviewProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const actor = useActorRef(imagePreviewMachine);
+  const { isOpen, src, alt } = useSelector(actor, selectPreview);
+  return (
+    <PreviewContext.Provider value={actor}>
+      {children}
+      <ImagePreviewDialog
+        open={isOpen}
+        src={src}
+        alt={alt}
+        label={t('preview.label')}
+        closeLabel={t('preview.close')}
+        onClose={() => actor.send({ type: 'preview.close' })}
+      />
+    </PreviewContext.Provider>
+  );
+}
+
+export function useImagePreview(): { open(src: string, alt?: string): void; close(): void } {
+  const actor = useContext(PreviewContext);
+  if (!actor) throw new Error('useImagePreview must be used inside ImagePreviewProvider');
+  return useMemo(
+    () => ({
+      open: (src: string, alt?: string) => actor.send({ type: 'preview.open', src, alt }),
+      close: () => actor.send({ type: 'preview.close' }),
+    }),
+    [actor],
+  );
+}

@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO = { email: 'alex@sideline.example', name: 'Alex Morgan', password: 'sideline-demo' };
+export const SECOND = { email: 'jordan@sideline.example', name: 'Jordan Weber', password: 'sideline-demo' };
+
+/** Signs in through the form, starting from wherever the page is (it must show the sign-in form). */
+export async function signIn(page: Page, who = DEMO): Promise<void> {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeHidden();
+}
+
+/** A fresh email for tests that create accounts. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@league.example`;
+
+/** Creates a member through the API in the page's browser context, which is then signed in as them. */
+export async function registerViaApi(page: Page, name: string): Promise<void> {
+  const { csrfToken } = (await (await page.request.get('/api/csrf')).json()) as { csrfToken: string };
+  const response = await page.request.post('/api/auth/register', {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: { name, email: uniqueEmail('member'), password: 'a long enough password' },
+  });
+  expect(response.status()).toBe(201);
+}
