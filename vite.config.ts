@@ -9,7 +9,16 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     port: Number(process.env.DEV_PORT ?? 5173),
-    proxy: { '/api': `http://localhost:${apiPort}` },
+    proxy: {
+      '/api': `http://localhost:${apiPort}`,
+      // The chat sandbox (REST and WebSocket), where the browser's chat client connects by default;
+      // page navigations to the app's own /chat screen stay with Vite.
+      '/chat': {
+        target: `http://localhost:${apiPort}`,
+        ws: true,
+        bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
+      },
+    },
   },
   test: {
     projects: [
@@ -27,7 +36,12 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'tests/server/**/*.test.ts',
+            'tests/chat/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

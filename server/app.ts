@@ -5,7 +5,10 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { ChatDirectory, sandboxUrlOf } from './api/chat/chat-users.js';
 import { productApi } from './api/index.js';
+import { chatSandbox, createSandbox } from './chat-sandbox/index.js';
+import type { Sandbox } from './chat-sandbox/sandbox.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -21,6 +24,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered; tests use it to prove rules that must hold for all routes. */
     routeTable: RouteEntry[];
+    /** The product's link to the chat service (server-side client); main.ts seeds the demo chat with it. */
+    chatDirectory: ChatDirectory;
+    /** The local chat sandbox's state (null with CHAT_PROVIDER=stream); tests inspect it. */
+    chatSandbox: Sandbox | null;
   }
 }
 
@@ -48,7 +55,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
-  await app.register(productApi, { prefix: '/api', config, database });
+  // The sandbox's address is known only once the server listens; it is read on first use.
+  const chat = new ChatDirectory(config, () => sandboxUrlOf(app.server.address()));
+  app.decorate('chatDirectory', chat);
+  await app.register(productApi, { prefix: '/api', config, database, chat });
+  const sandbox = config.chatProvider === 'sandbox' ? await createSandbox(config, database) : null;
+  app.decorate('chatSandbox', sandbox);
+  if (sandbox) await app.register(chatSandbox, { prefix: '/chat', sandbox });
   await app.register(webApp, { root: config.webRoot });
   return app;
 }

@@ -13,15 +13,25 @@ export interface Config {
   env: Environment;
   host: string;
   port: number;
+  /** Public address of the app (no trailing slash) for absolute links, e.g. avatar images in chat. */
+  publicUrl: string;
   /** Folder for the SQLite file, generated secrets and uploaded files. */
   dataDir: string;
   /** `postgres://…` for PostgreSQL; otherwise SQLite at `<dataDir>/sideline.sqlite`. */
   databaseUrl: string | null;
   sessionSecret: string;
   sessionTtlDays: number;
+  /** `sandbox` (default): the local chat sandbox under /chat. `stream`: the hosted chat service. */
+  chatProvider: 'sandbox' | 'stream';
+  /** Base URL of the chat service for the server-side client and the browser; default: this server's /chat. */
+  chatBaseUrl: string | null;
   chatApiKey: string;
+  /** Largest chat upload the sandbox accepts (its app upload config's size_limit). */
+  chatUploadMaxBytes: number;
   chatApiSecret: string;
   chatTokenTtlSeconds: number;
+  /** Whether the sandbox's link previews (GET /chat/og) may fetch private, loopback and link-local addresses. */
+  chatOgAllowPrivate: boolean;
   avatarMaxBytes: number;
   /** Failed sign-ins allowed per email within the window before 429. */
   loginMaxFailures: number;
@@ -75,15 +85,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const port = read.integer('PORT', 3000, 1, 65535);
   const config: Omit<Config, 'sessionSecret' | 'chatApiSecret'> = {
     env: environment,
     host: env.HOST?.trim() || '0.0.0.0',
-    port: read.integer('PORT', 3000, 1, 65535),
+    port,
+    publicUrl: read
+      .string('PUBLIC_URL', `http://localhost:${port}`, /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/)
+      .replace(/\/+$/, ''),
     dataDir,
     databaseUrl,
     sessionTtlDays: read.integer('SESSION_TTL_DAYS', 30, 1, 365),
+    chatProvider: read.oneOf('CHAT_PROVIDER', 'sandbox', ['sandbox', 'stream'] as const),
+    chatBaseUrl: read.string('CHAT_BASE_URL', '', /^https?:\/\/[^\s]+$/) || null,
     chatApiKey: read.string('CHAT_API_KEY', 'sideline-local', /^[A-Za-z0-9_-]{3,64}$/),
+    chatUploadMaxBytes: read.integer('CHAT_UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     chatTokenTtlSeconds: read.integer('CHAT_TOKEN_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
+    chatOgAllowPrivate: read.boolean('CHAT_OG_ALLOW_PRIVATE', environment !== 'production'),
     avatarMaxBytes: read.integer('AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginWindowSeconds: read.integer('LOGIN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),

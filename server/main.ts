@@ -3,6 +3,8 @@
  * Fastify server for the web app and /api. Closes gracefully on SIGINT and SIGTERM.
  */
 import type { FastifyInstance } from 'fastify';
+import { chatFailure } from './api/chat/chat-users.js';
+import { syncDemoChat } from './api/chat/demo-chat.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
@@ -25,6 +27,12 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const seeded = config.seedDemo ? await seedDemoData(database, config.dataDir, config.demoPassword) : null;
   const app = await buildApp(config, database);
   await app.listen({ port: config.port, host: config.host });
+  if (seeded) {
+    // The chat service is reachable only now (the sandbox listens with the app).
+    await syncDemoChat(app.chatDirectory, database).catch((error: unknown) => {
+      app.log.warn(`Chat: could not set up the demo league chat (${chatFailure(error)}); retried at the next start`);
+    });
+  }
 
   const url = `http://localhost:${config.port}`;
   const lines = [

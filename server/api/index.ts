@@ -5,6 +5,8 @@ import type { Database } from '../db/database.js';
 import { errorBody } from '../http/errors.js';
 import { AvatarFiles } from '../storage/avatar-files.js';
 import { authRoutes } from './auth/auth-routes.js';
+import type { ChatDirectory } from './chat/chat-users.js';
+import { memberSync } from './chat/member-sync.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { csrfRoutes, registerCsrfGuard } from './csrf/csrf.js';
 import sessionPlugin from './sessions/session-plugin.js';
@@ -15,11 +17,14 @@ import { userRoutes } from './users/user-routes.js';
 export interface ApiOptions {
   config: Config;
   database: Database;
+  /** Mirrors members into the chat service. */
+  chat: ChatDirectory;
 }
 
-export async function productApi(app: FastifyInstance, { config, database }: ApiOptions): Promise<void> {
+export async function productApi(app: FastifyInstance, { config, database, chat }: ApiOptions): Promise<void> {
   const { db } = database;
   const users = new UserRepo(db);
+  const syncMember = memberSync(users, chat, app.log);
 
   await app.register(sessionPlugin, { store: new SessionStore(db, config.sessionSecret, config.sessionTtlDays) });
   registerCsrfGuard(app);
@@ -30,11 +35,14 @@ export async function productApi(app: FastifyInstance, { config, database }: Api
     throttle: new LoginThrottle(db, config.loginMaxFailures, config.loginWindowSeconds),
     chatSecret: config.chatApiSecret,
     chatTokenTtlSeconds: config.chatTokenTtlSeconds,
+    onUserCreated: syncMember,
+    onSignedIn: syncMember,
   });
   await app.register(userRoutes, {
     users,
     avatars: new AvatarFiles(config.dataDir),
     avatarMaxBytes: config.avatarMaxBytes,
+    onUserChanged: syncMember,
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -32,7 +32,14 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
+export interface ChatDocumentsTable {
+  kind: string;
+  key: string;
+  data: string;
+}
+
 export interface DB {
+  chat_documents: ChatDocumentsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

@@ -3,10 +3,12 @@
  * not under /api gets index.html, so deep links like /roster/7 work on reload.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorBody } from './errors.js';
+
+const SCREENS_UNDER_SERVICE_PREFIXES = ['/chat'];
 
 export async function webApp(app: FastifyInstance, options: { root: string }): Promise<void> {
   const hasBuild = existsSync(join(options.root, 'index.html'));
@@ -21,13 +23,18 @@ export async function webApp(app: FastifyInstance, options: { root: string }): P
       },
     });
   }
+  const sendPage = (reply: FastifyReply) =>
+    hasBuild
+      ? reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html')
+      : reply.code(503).send(errorBody(503, 'The web app has not been built; start the server with npm start'));
+
+  // Screens whose path is also a service prefix (the chat page at /chat, the chat service below it).
+  for (const path of SCREENS_UNDER_SERVICE_PREFIXES) app.get(path, (_request, reply) => sendPage(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path);
     if (!wantsPage) return reply.code(404).send(errorBody(404, `There is no ${request.method} ${path}`));
-    if (!hasBuild) {
-      return reply.code(503).send(errorBody(503, 'The web app has not been built; start the server with npm start'));
-    }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    return sendPage(reply);
   });
 }

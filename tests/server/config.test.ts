@@ -47,7 +47,25 @@ describe('configuration', () => {
     expect(ok.seedDemo).toBe(false);
   });
 
+  it('derives the public address from the port unless PUBLIC_URL is set', () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '4100' }, dir).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://league.example/app/' }, dir).publicUrl).toBe(
+      'https://league.example/app',
+    );
+  });
+
+  it('lets link previews reach private addresses outside production only, unless configured', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), CHAT_API_SECRET: 'c'.repeat(40) };
+    expect(loadConfig({ DATA_DIR: dir }, dir).chatOgAllowPrivate).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, ...production }, dir).chatOgAllowPrivate).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, CHAT_OG_ALLOW_PRIVATE: 'false' }, dir).chatOgAllowPrivate).toBe(false);
+  });
+
   it.each([
+    [{ PUBLIC_URL: 'league.example' }, /PUBLIC_URL has an invalid value 'league.example'/],
+    [{ PUBLIC_URL: 'https://league.example/?x=1' }, /PUBLIC_URL has an invalid value/],
+    [{ CHAT_OG_ALLOW_PRIVATE: 'sometimes' }, /CHAT_OG_ALLOW_PRIVATE must be true or false/],
     [{ PORT: 'abc' }, /PORT must be a whole number from 1 to 65535 \(got 'abc'\)/],
     [{ PORT: '70000' }, /PORT must be a whole number/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],

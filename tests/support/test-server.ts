@@ -17,6 +17,8 @@ export interface TestServer {
   config: Config;
   database: Database;
   close(): Promise<void>;
+  /** Stops the server and starts a new one on the same data (folder, database, port). */
+  restart(): Promise<TestServer>;
 }
 
 async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -34,14 +36,24 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_ROOT: join(dataDir, 'web'), ...env });
   const schema = engine.url ? `test_${randomBytes(6).toString('hex')}` : undefined;
   if (engine.url && schema) await withPg(engine.url, (c) => c.query(`create schema ${schema}`));
+  return boot(engine, config, dataDir, schema, 0);
+}
+
+async function boot(
+  engine: Engine,
+  config: Config,
+  dataDir: string,
+  schema: string | undefined,
+  port: number,
+): Promise<TestServer> {
   const database = createDatabase({ url: engine.url, sqliteFile: join(dataDir, 'sideline.sqlite'), schema });
   await migrateToLatest(database);
   const app = await buildApp(config, database);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const actualPort = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${actualPort}`,
     app,
     config,
     database,
@@ -50,6 +62,11 @@ export async function startTestServer(engine: Engine, env: Record<string, string
       await database.destroy();
       if (engine.url && schema) await withPg(engine.url, (c) => c.query(`drop schema ${schema} cascade`));
       await rm(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await app.close();
+      await database.destroy();
+      return boot(engine, config, dataDir, schema, actualPort);
     },
   };
 }

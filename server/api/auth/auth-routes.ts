@@ -15,6 +15,8 @@ export interface AuthRoutesOptions {
   chatTokenTtlSeconds: number;
   /** Called after a user is created (the chat module mirrors users into the chat service). */
   onUserCreated?: (userId: number) => Promise<void>;
+  /** Called after a successful sign-in (the chat module re-syncs the member, healing a failed sync). */
+  onSignedIn?: (userId: number) => Promise<void>;
 }
 
 const WRONG_CREDENTIALS = 'Incorrect email or password';
@@ -122,6 +124,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       }
       await throttle.clear(email);
       await startSession(request, reply, user.id);
+      await options.onSignedIn?.(user.id);
       return me(user);
     },
   );

@@ -8,7 +8,7 @@ function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-export function createChatToken(userId: number, secret: string, ttlSeconds: number, now = Date.now()): string {
+export function createChatToken(userId: number | string, secret: string, ttlSeconds: number, now = Date.now()): string {
   const iat = Math.floor(now / 1000);
   const header = base64url({ alg: 'HS256', typ: 'JWT' });
   const payload = base64url({ user_id: String(userId), iat, exp: iat + ttlSeconds });

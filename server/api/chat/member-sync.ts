@@ -1,0 +1,24 @@
+/**
+ * Keeps a member's chat user in step with their profile. A chat outage must not fail the product
+ * request that triggered the sync: the failure is logged as a warning, and the member is synced
+ * again at their next sign-in, which heals it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { UserRepo } from '../users/user-repo.js';
+import { toUserView } from '../users/user-view.js';
+import { chatFailure, type ChatDirectory } from './chat-users.js';
+
+export type MemberSync = (userId: number) => Promise<void>;
+
+export function memberSync(users: UserRepo, chat: ChatDirectory, log: FastifyBaseLogger): MemberSync {
+  return async (userId) => {
+    try {
+      const user = await users.findById(userId);
+      if (user) await chat.syncUser(toUserView(user));
+    } catch (error) {
+      log.warn(
+        `Chat: could not update member ${userId} in the chat service (${chatFailure(error)}); retried at their next sign-in`,
+      );
+    }
+  };
+}

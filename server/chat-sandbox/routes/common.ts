@@ -1,0 +1,167 @@
+/** Helpers shared by the route modules: loading and guarding channels, channel state, event bases. */
+import type { FastifyRequest } from 'fastify';
+import { actingUserId, type Actor } from '../auth-context.js';
+import { CHANNEL_TYPES, capabilities, validateChannelId, validateChannelType } from '../channel-types.js';
+import { nextTimestamp } from '../clock.js';
+import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
+import { pageMessages, type PageOptions } from '../query/paging.js';
+import type { Sandbox } from '../sandbox.js';
+import type { Viewer } from '../serialize.js';
+import type { ChannelRec, MemberRec, MessageRec } from '../store/model.js';
+
+export function loadChannel(sandbox: Sandbox, type: string, id: string): ChannelRec {
+  validateChannelType(type);
+  validateChannelId(id);
+  const channel = sandbox.store.channels.get(`${type}:${id}`);
+  if (!channel || channel.deleted_at) throw notFound(`Channel "${type}:${id}" does not exist`);
+  return channel;
+}
+
+export function loadMessage(sandbox: Sandbox, id: string): MessageRec {
+  const message = sandbox.store.messages.get(id);
+  if (!message) throw notFound(`Message "${id}" does not exist`);
+  return message;
+}
+
+export function viewerOf(actor: Actor): Viewer {
+  return { userId: actor.userId, server: actor.server };
+}
+
+/** The acting user's id; server calls must name one (`user_id` in body or query, or `user.id`). */
+export function actorUserId(
+  request: FastifyRequest,
+  body?: { user_id?: unknown; user?: { id?: unknown } } | null,
+): string {
+  const query = request.query as Record<string, string | undefined>;
+  const named = body?.user_id ?? body?.user?.id ?? query.user_id;
+  return actingUserId(request.chatActor, typeof named === 'string' ? named : undefined);
+}
+
+/** Throws 17 unless the actor has `capability` in the channel. */
+export function requireCapability(
+  sandbox: Sandbox,
+  channel: ChannelRec,
+  actor: Actor,
+  capability: string,
+  resource: string,
+): void {
+  if (actor.server) return;
+  const user = actor.userId ? sandbox.store.users.get(actor.userId) : undefined;
+  const caps = capabilities(channel, user, sandbox.store.member(channel.cid, actor.userId), false);
+  if (!caps.includes(capability)) {
+    throw notAllowed(
+      `User '${actor.userId ?? ''}' with role '${user?.role ?? 'user'}' is not allowed to access Resource ${resource} on channel type ${channel.type}`,
+    );
+  }
+}
+
+export function canRead(sandbox: Sandbox, channel: ChannelRec, actor: Actor): boolean {
+  if (actor.server) return true;
+  if (CHANNEL_TYPES[channel.type]?.public) return true;
+  const user = actor.userId ? sandbox.store.users.get(actor.userId) : undefined;
+  return user?.role === 'admin' || sandbox.store.member(channel.cid, actor.userId) !== undefined;
+}
+
+export function requireRead(sandbox: Sandbox, channel: ChannelRec, actor: Actor): void {
+  if (!canRead(sandbox, channel, actor)) {
+    throw notAllowed(
+      `User '${actor.userId ?? ''}' with role 'user' is not allowed to access Resource ReadChannel on channel type ${channel.type}`,
+    );
+  }
+}
+
+export function newMember(cid: string, userId: string, role: MemberRec['channel_role'] = 'channel_member'): MemberRec {
+  const now = nextTimestamp();
+  return {
+    cid,
+    user_id: userId,
+    channel_role: role,
+    created_at: now,
+    updated_at: now,
+    banned: false,
+    shadow_banned: false,
+    hidden: false,
+    last_read: now,
+    custom: {},
+  };
+}
+
+/** The messages of the channel list as `userId` sees them, oldest first. */
+export function channelMessagesFor(sandbox: Sandbox, channel: ChannelRec, userId: string | null): MessageRec[] {
+  const member = sandbox.store.member(channel.cid, userId);
+  const after = [channel.truncated_at, member?.hide_messages_before].filter(Boolean).sort().pop();
+  return sandbox.store
+    .messagesOf(channel.cid)
+    .filter(
+      (m) =>
+        (!m.parent_id || m.show_in_channel) &&
+        (!after || m.created_at > after) &&
+        (!m.shadowed || m.user_id === userId),
+    );
+}
+
+export interface StateOptions {
+  messages?: PageOptions;
+  members?: { limit?: number; offset?: number };
+  watchers?: { limit?: number; offset?: number };
+  messageLimit?: number;
+}
+
+export function channelState(sandbox: Sandbox, channel: ChannelRec, viewer: Viewer, options: StateOptions = {}) {
+  const { store, serialize, gateway } = sandbox;
+  const messages = pageMessages(
+    channelMessagesFor(sandbox, channel, viewer.userId),
+    options.messages ?? {},
+    options.messageLimit ?? 100,
+  );
+  const members = store.membersOf(channel.cid).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const memberOffset = options.members?.offset ?? 0;
+  const memberLimit = options.members?.limit ?? 100;
+  const watcherIds = gateway.watcherUserIds(channel.cid);
+  const membership = store.member(channel.cid, viewer.userId);
+  const pinned = store
+    .messagesOf(channel.cid)
+    .filter((m) => m.pinned && !m.deleted_at && (!m.pin_expires || m.pin_expires > nextTimestamp()))
+    .sort((a, b) => (b.pinned_at ?? '').localeCompare(a.pinned_at ?? ''))
+    .slice(0, 10);
+  return {
+    channel: serialize.channel(channel, viewer),
+    messages: messages.map((m) => serialize.message(m, viewer.userId)),
+    pinned_messages: pinned.map((m) => serialize.message(m, viewer.userId)),
+    members: members.slice(memberOffset, memberOffset + memberLimit).map((m) => serialize.member(m)),
+    membership: membership ? serialize.member(membership) : null,
+    read: members.map((m) => serialize.read(m)),
+    watcher_count: watcherIds.length,
+    watchers: options.watchers?.limit
+      ? watcherIds.slice(0, options.watchers.limit).map((id) => serialize.user(id))
+      : [],
+    threads: [],
+    pending_messages: [],
+    active_live_locations: [],
+    hidden: membership?.hidden ?? false,
+    hide_messages_before: membership?.hide_messages_before,
+  };
+}
+
+/** The fields every channel event carries. */
+export function channelEventBase(channel: ChannelRec) {
+  return { cid: channel.cid, channel_id: channel.id, channel_type: channel.type };
+}
+
+/** Parses the `payload` query parameter some GET endpoints use (chat-protocol.md §0). */
+export function payloadOf<T>(request: FastifyRequest): T {
+  const raw = (request.query as Record<string, string | undefined>).payload;
+  if (!raw) return {} as T;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    throw inputError('payload is not valid JSON');
+  }
+}
+
+export function requireString(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw inputError(`${name} is required`);
+  return value;
+}
+
+export { ChatError };

@@ -1,0 +1,243 @@
+/**
+ * Reactions (chat-protocol.md §4.4): add or update one (`enforce_unique` replaces the user's
+ * others), delete one, list them (offset paging) and query them (filter, sort, `next` cursor).
+ * Reactions live inside their message record; `reaction.new` / `reaction.updated` /
+ * `reaction.deleted` go to the channel's watchers with the message as everyone sees it
+ * (`own_reactions: []`), the client patching in its own.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../auth-context.js';
+import { channelConfig } from '../channel-types.js';
+import { nextTimestamp } from '../clock.js';
+import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
+import { matches, type Filter } from '../query/filter.js';
+import { cursorPage, decodeCursor, wholeNumber } from '../query/offset-page.js';
+import { parseSort, sortBy } from '../query/sort.js';
+import { ok, type Sandbox } from '../sandbox.js';
+import type { ChannelRec, Custom, MessageRec, ReactionRec } from '../store/model.js';
+import { actorUserId, channelEventBase, loadMessage, requireCapability, requireRead } from './common.js';
+
+interface ReactionInput extends Custom {
+  type?: unknown;
+  score?: unknown;
+  user_id?: unknown;
+  user?: { id?: unknown };
+}
+
+interface SendBody {
+  reaction?: ReactionInput;
+  enforce_unique?: unknown;
+  skip_push?: unknown;
+  user_id?: unknown;
+}
+
+interface QueryBody {
+  filter?: Filter;
+  sort?: unknown;
+  limit?: unknown;
+  next?: unknown;
+}
+
+const MAX_TYPE_LENGTH = 30;
+/** Reaction fields that are not custom data. */
+const RESERVED = new Set(['type', 'score', 'user_id', 'user', 'message_id', 'created_at', 'updated_at']);
+const QUERY_SORT_FIELDS = new Set(['created_at', 'updated_at', 'score', 'type', 'user_id']);
+
+function reactionType(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw inputError('reaction.type is required');
+  if (value.length > MAX_TYPE_LENGTH) throw inputError(`reaction.type must be at most ${MAX_TYPE_LENGTH} characters`);
+  return value;
+}
+
+function reactionScore(value: unknown): number {
+  if (value === undefined || value === null) return 1;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
+    throw inputError('reaction.score must be a whole number of at least 1');
+  }
+  return value;
+}
+
+function customOf(input: ReactionInput): Custom {
+  const custom: Custom = {};
+  for (const [key, value] of Object.entries(input)) if (!RESERVED.has(key)) custom[key] = value;
+  return custom;
+}
+
+/** The fields a reaction query filters and sorts on. */
+function reactionView(reaction: ReactionRec): Record<string, unknown> {
+  return {
+    ...reaction.custom,
+    type: reaction.type,
+    user_id: reaction.user_id,
+    score: reaction.score,
+    created_at: reaction.created_at,
+    updated_at: reaction.updated_at,
+  };
+}
+
+export async function reactionRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
+  const { store, gateway, serialize } = sandbox;
+
+  /**
+   * The message, its channel and the acting user, after the read and visibility checks. Server
+   * calls name the user (`user_id`) unless `userOptional` (listing needs no user).
+   */
+  function open(request: FastifyRequest, messageId: string, namedUser: unknown, userOptional = false) {
+    const actor = request.chatActor;
+    const userId =
+      actor.server && userOptional && typeof namedUser !== 'string'
+        ? actor.userId
+        : actorUserId(request, { user_id: namedUser });
+    const message = loadMessage(sandbox, messageId);
+    const channel = store.channels.get(message.cid);
+    if (!channel || channel.deleted_at) throw notFound(`Message "${messageId}" does not exist`);
+    // A shadow-banned user's message exists only for its author.
+    if (message.shadowed && message.user_id !== userId && !actor.server)
+      throw notFound(`Message "${messageId}" does not exist`);
+    const asUser: Actor = { ...actor, userId };
+    requireRead(sandbox, channel, asUser);
+    return { actor: asUser, userId, message, channel };
+  }
+
+  /** Reacting needs the channel's reactions feature, the capability and no ban. */
+  function requireReact(channel: ChannelRec, actor: Actor, userId: string, resource: string): void {
+    if (!channelConfig(channel).reactions) {
+      throw new ChatError(19, `Reactions are disabled for channel type ${channel.type}`, 400);
+    }
+    if (actor.server) return;
+    const now = nextTimestamp();
+    const banned =
+      store.users.get(userId)?.banned ||
+      store.bans.some(
+        (b) => b.user_id === userId && (b.cid === '' || b.cid === channel.cid) && (!b.expires || b.expires > now),
+      );
+    if (banned) throw notAllowed(`User '${userId}' is banned and cannot react to messages`);
+    requireCapability(sandbox, channel, actor, 'send-reaction', resource);
+  }
+
+  function announce(type: string, channel: ChannelRec, message: MessageRec, reaction: ReactionRec): void {
+    const payload = serialize.message(message);
+    const event = {
+      type,
+      ...channelEventBase(channel),
+      message_id: message.id,
+      message: payload,
+      reaction: serialize.reaction(reaction),
+      user: serialize.user(reaction.user_id),
+      created_at: nextTimestamp(),
+    };
+    gateway.toWatchers(
+      channel.cid,
+      () => event,
+      (connection) => message.shadowed && connection.userId !== message.user_id,
+    );
+  }
+
+  app.post<{ Params: { id: string }; Body: SendBody }>('/messages/:id/reaction', async (request) => {
+    const body = request.body ?? {};
+    const input = body.reaction;
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw inputError('reaction is required');
+    const type = reactionType(input.type);
+    const score = reactionScore(input.score);
+    if (body.enforce_unique !== undefined && typeof body.enforce_unique !== 'boolean') {
+      throw inputError('enforce_unique must be true or false');
+    }
+    const named = input.user_id ?? input.user?.id ?? body.user_id;
+    const { actor, userId, message, channel } = open(request, request.params.id, named);
+    if (userId === null) throw inputError('user_id is required');
+    if (actor.server) store.ensureUser(userId);
+    requireReact(channel, actor, userId, 'CreateReaction');
+    if (message.deleted_at || message.type === 'deleted')
+      throw inputError(`Cannot react to deleted message ${message.id}`);
+    if (message.type === 'ephemeral' || message.type === 'error') {
+      throw inputError(`Cannot react to ${message.type} message ${message.id}`);
+    }
+
+    const now = nextTimestamp();
+    const others = message.reactions.filter((r) => r.user_id === userId && r.type !== type);
+    const replaced = body.enforce_unique === true && others.length > 0;
+    if (body.enforce_unique === true) message.reactions = message.reactions.filter((r) => !others.includes(r));
+    let reaction = message.reactions.find((r) => r.user_id === userId && r.type === type);
+    if (reaction) {
+      reaction.score = score;
+      reaction.custom = customOf(input);
+      reaction.updated_at = now;
+    } else {
+      reaction = {
+        message_id: message.id,
+        user_id: userId,
+        type,
+        score,
+        custom: customOf(input),
+        created_at: now,
+        updated_at: now,
+      };
+      message.reactions.push(reaction);
+    }
+    store.saveMessage(message);
+    announce(replaced ? 'reaction.updated' : 'reaction.new', channel, message, reaction);
+    return ok({ message: serialize.message(message, userId), reaction: serialize.reaction(reaction) });
+  });
+
+  app.delete<{ Params: { id: string; type: string }; Querystring: { user_id?: string } }>(
+    '/messages/:id/reaction/:type',
+    async (request) => {
+      const { actor, userId, message, channel } = open(request, request.params.id, request.query.user_id);
+      if (userId === null) throw inputError('user_id is required');
+      requireReact(channel, actor, userId, 'DeleteReaction');
+      const reaction = message.reactions.find((r) => r.user_id === userId && r.type === request.params.type);
+      if (!reaction) {
+        throw notFound(
+          `Reaction of type "${request.params.type}" by user "${userId}" does not exist on message ${message.id}`,
+        );
+      }
+      message.reactions = message.reactions.filter((r) => r !== reaction);
+      store.saveMessage(message);
+      announce('reaction.deleted', channel, message, reaction);
+      return ok({ message: serialize.message(message, userId), reaction: serialize.reaction(reaction) });
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { limit?: string; offset?: string; user_id?: string } }>(
+    '/messages/:id/reactions',
+    async (request) => {
+      const limit = wholeNumber(request.query.limit, 'limit', 10, 0, 300);
+      const offset = wholeNumber(request.query.offset, 'offset', 0, 0, 1000);
+      const { message } = open(request, request.params.id, request.query.user_id, true);
+      const newest = sortBy(
+        message.reactions,
+        [{ field: 'created_at', direction: -1 }],
+        (r, field) => r[field as keyof ReactionRec],
+      );
+      return ok({ reactions: newest.slice(offset, offset + limit).map((r) => serialize.reaction(r)) });
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: QueryBody & { user_id?: unknown } }>(
+    '/messages/:id/reactions',
+    async (request) => {
+      const body = request.body ?? {};
+      const limit = wholeNumber(body.limit, 'limit', 25, 0, 300);
+      const offset = body.next === undefined || body.next === null || body.next === '' ? 0 : decodeCursor(body.next);
+      if (
+        body.filter !== undefined &&
+        (body.filter === null || typeof body.filter !== 'object' || Array.isArray(body.filter))
+      ) {
+        throw inputError('filter must be an object');
+      }
+      const specs = parseSort(body.sort, [{ field: 'created_at', direction: -1 }]);
+      const unknownField = specs.find((s) => !QUERY_SORT_FIELDS.has(s.field));
+      if (unknownField) throw inputError(`cannot sort reactions by ${unknownField.field}`);
+      const { message } = open(request, request.params.id, body.user_id, true);
+      const views = message.reactions.map((reaction) => ({ reaction, view: reactionView(reaction) }));
+      const filtered = views.filter(({ view }) => matches(view, body.filter));
+      const sorted = sortBy(
+        filtered,
+        [...specs, { field: 'user_id', direction: 1 }, { field: 'type', direction: 1 }],
+        (item, field) => item.view[field],
+      );
+      const { page, next } = cursorPage(sorted, offset, limit);
+      return ok({ reactions: page.map(({ reaction }) => serialize.reaction(reaction)), ...(next ? { next } : {}) });
+    },
+  );
+}
