@@ -39,6 +39,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     '',
     `  Sideline is running at ${url}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL' : `SQLite (${join(config.dataDir, 'sideline.sqlite')})`}`,
+    config.chatProvider === 'sandbox'
+      ? `  Chat: the local chat sandbox at ${url}/chat (a development stand-in; CHAT_PROVIDER=stream for the hosted service)`
+      : `  Chat: the hosted chat service${config.chatBaseUrl ? ` at ${config.chatBaseUrl}` : ''}`,
   ];
   if (seeded) {
     if (seeded.created > 0) lines.push(`  Demo data: ${seeded.created} league members created`);

@@ -29,6 +29,12 @@ import { wsConnectRoute } from './ws-connect.js';
 import { ogRoutes } from './routes/og.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { giphyRoutes } from './routes/giphy.js';
+import { draftRoutes } from './routes/drafts.js';
+import { reminderRoutes } from './routes/reminders.js';
+import { pollRoutes } from './routes/polls.js';
+import { locationRoutes } from './routes/locations.js';
+import { longPollRoutes } from './longpoll.js';
+import { threadRoutes } from './routes/threads.js';
 
 export interface ChatSandboxOptions {
   sandbox: Sandbox;
@@ -115,6 +121,12 @@ export async function chatSandbox(app: FastifyInstance, { sandbox }: ChatSandbox
   await app.register(ogRoutes, sandbox);
   await app.register(moderationRoutes, sandbox);
   await app.register(giphyRoutes, sandbox);
+  await app.register(draftRoutes, sandbox);
+  await app.register(reminderRoutes, sandbox);
+  await app.register(pollRoutes, sandbox);
+  await app.register(locationRoutes, sandbox);
+  await app.register(longPollRoutes, sandbox);
+  await app.register(threadRoutes, sandbox);
 
   app.addHook('preClose', async () => {
     gateway.onPresence = () => undefined;

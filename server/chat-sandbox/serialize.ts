@@ -7,6 +7,9 @@ import type { ChatStore } from './store/chat-store.js';
 import type { ChannelRec, MemberRec, MessageRec, ReactionRec, UserRec } from './store/model.js';
 import { channelUnread, unreadTotals } from './unread.js';
 import { renderHtml } from './render.js';
+import { reminderBase } from './reminders.js';
+import { reminderKey } from './store/chat-store.js';
+import { embeddedPoll } from './poll-view.js';
 
 const expired = (expires: string | undefined) => expires !== undefined && Date.parse(expires) <= Date.now();
 
@@ -220,9 +223,11 @@ export class Serializer {
       command: message.command,
       args: message.args,
       poll_id: message.poll_id,
+      poll: embeddedPoll(this.store, message.poll_id, forUserId, (id) => this.user(id)),
       shared_location: message.shared_location,
       message_text_updated_at: message.message_text_updated_at,
       restricted_visibility: [],
+      reminder: viewerReminder(this.store, message.id, forUserId),
     };
   }
 
@@ -230,4 +235,10 @@ export class Serializer {
     if (!userId) return true;
     return isModerator(this.store.users.get(userId), this.store.member(cid, userId));
   }
+}
+
+/** The viewer's reminder on a message (base fields), if any. */
+function viewerReminder(store: ChatStore, messageId: string, userId: string | null) {
+  const reminder = userId ? store.reminders.get(reminderKey(messageId, userId)) : undefined;
+  return reminder ? reminderBase(reminder) : undefined;
 }

@@ -6,6 +6,7 @@
 import { channelConfig } from './channel-types.js';
 import type { ChatStore } from './store/chat-store.js';
 import type { MessageRec } from './store/model.js';
+import { threadUnreadTotals } from './threads/unread.js';
 
 export const UNREAD_WINDOW = 100;
 
@@ -42,6 +43,7 @@ export interface UnreadTotals {
   unread_count: number;
   unread_channels: number;
   unread_threads: number;
+  unread_thread_messages: number;
 }
 
 export function unreadTotals(userId: string, store: ChatStore): UnreadTotals {
@@ -53,5 +55,10 @@ export function unreadTotals(userId: string, store: ChatStore): UnreadTotals {
     total += count;
     if (count > 0) channels++;
   }
-  return { total_unread_count: total, unread_count: total, unread_channels: channels, unread_threads: 0 };
+  return {
+    total_unread_count: total,
+    unread_count: total,
+    unread_channels: channels,
+    ...threadUnreadTotals(userId, store),
+  };
 }

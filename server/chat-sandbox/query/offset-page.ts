@@ -3,6 +3,7 @@
  * code 4, and the opaque `next` / `previous` cursors, which carry an offset (base64url JSON).
  */
 import { inputError } from '../errors.js';
+import { parseSort } from './sort.js';
 
 /** A whole number in [min, max], `fallback` when absent; anything else is a code 4 error. */
 export function wholeNumber(value: unknown, name: string, fallback: number, min: number, max: number): number {
@@ -43,4 +44,30 @@ export function cursorPage<T>(
     next: offset + limit < items.length ? encodeCursor(offset + limit) : undefined,
     previous: offset > 0 ? encodeCursor(Math.max(0, offset - limit)) : undefined,
   };
+}
+
+export interface CursorQuery {
+  sort?: unknown;
+  limit?: unknown;
+  next?: unknown;
+  prev?: unknown;
+}
+
+/**
+ * The sort, limit and start offset of a query with `next`/`prev` cursors (drafts, reminders):
+ * unknown sort fields and both cursors at once are code 4 errors.
+ */
+export function readCursorQuery(body: CursorQuery, kind: string, sortFields: ReadonlySet<string>) {
+  const specs = parseSort(body.sort, [{ field: 'created_at', direction: -1 }]);
+  const unsortable = specs.find((s) => !sortFields.has(s.field));
+  if (unsortable) throw inputError(`cannot sort ${kind} by ${unsortable.field}`);
+  const limit = wholeNumber(body.limit, 'limit', 25, 0, 100);
+  const hasCursor = (value: unknown) => value !== undefined && value !== null && value !== '';
+  if (hasCursor(body.next) && hasCursor(body.prev)) throw inputError('use either next or prev, not both');
+  const offset = hasCursor(body.next)
+    ? decodeCursor(body.next)
+    : hasCursor(body.prev)
+      ? decodeCursor(body.prev, 'prev')
+      : 0;
+  return { specs, limit, offset };
 }

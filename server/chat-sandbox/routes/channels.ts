@@ -79,7 +79,7 @@ function memberSpecs(raw: unknown): { user_id: string; channel_role?: string }[]
 }
 
 /** Registers the connection as watcher and tells the other watchers. */
-function startWatching(sandbox: Sandbox, request: FastifyRequest, channel: ChannelRec, presence: boolean): void {
+export function startWatching(sandbox: Sandbox, request: FastifyRequest, channel: ChannelRec, presence: boolean): void {
   const connection = sandbox.gateway.get(request.chatActor.connectionId);
   if (!connection) return;
   if (presence) for (const m of sandbox.store.membersOf(channel.cid)) connection.presenceOf.add(m.user_id);

@@ -5,6 +5,8 @@ import { CHANNEL_TYPES, capabilities, validateChannelId, validateChannelType } f
 import { nextTimestamp } from '../clock.js';
 import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
 import { pageMessages, type PageOptions } from '../query/paging.js';
+import { channelDraft } from '../drafts.js';
+import { activeLiveLocations } from '../locations.js';
 import type { Sandbox } from '../sandbox.js';
 import type { Viewer } from '../serialize.js';
 import type { ChannelRec, MemberRec, MessageRec } from '../store/model.js';
@@ -137,7 +139,11 @@ export function channelState(sandbox: Sandbox, channel: ChannelRec, viewer: View
       : [],
     threads: [],
     pending_messages: [],
-    active_live_locations: [],
+    draft: channelDraft(sandbox, channel.cid, viewer.server ? null : viewer.userId),
+    active_live_locations: activeLiveLocations(sandbox, {
+      cid: channel.cid,
+      viewerId: viewer.server ? undefined : viewer.userId,
+    }),
     hidden: membership?.hidden ?? false,
     hide_messages_before: membership?.hide_messages_before,
   };

@@ -14,6 +14,9 @@ import { unreadTotals, channelUnread } from '../unread.js';
 import { channelEventBase, requireCapability } from './common.js';
 import type { Actor } from '../auth-context.js';
 import { randomUUID } from 'node:crypto';
+import { removeDraft } from '../drafts.js';
+import { sharedLocationFor } from '../locations.js';
+import { recordThreadReply } from '../threads/replies.js';
 
 export interface MessageInput extends Custom {
   id?: string;
@@ -149,7 +152,7 @@ export function createMessage(
   channel: ChannelRec,
   userId: string,
   input: MessageInput,
-  options: { attachments?: Custom[] } = {},
+  options: { attachments?: Custom[]; server?: boolean } = {},
 ): MessageRec {
   const { store } = sandbox;
   const id = input.id ?? randomUUID();
@@ -172,10 +175,15 @@ export function createMessage(
     if (!quoted || quoted.cid !== channel.cid)
       throw inputError(`quoted message ${input.quoted_message_id} does not exist in ${channel.cid}`);
   }
+  if (input.poll_id !== undefined && input.poll_id !== null) {
+    if (typeof input.poll_id !== 'string' || !store.polls.has(input.poll_id))
+      throw inputError(`poll ${String(input.poll_id)} does not exist`);
+  }
   if (!text.trim() && attachments.length === 0 && !input.poll_id && !input.shared_location) {
     throw inputError('message must have text, attachments, a poll or a location');
   }
   const now = nextTimestamp();
+  const location = sharedLocationFor(sandbox, channel, userId, id, input.shared_location, now, options.server);
   const message: MessageRec = {
     id,
     cid: channel.cid,
@@ -201,10 +209,12 @@ export function createMessage(
     // A shadow-banned member's messages are stored but reach only themself.
     shadowed: activeBans(sandbox, userId, channel.cid).some((ban) => ban.shadow),
     poll_id: input.poll_id,
-    shared_location: input.shared_location,
+    shared_location: location ? { ...location } : undefined,
     reactions: [],
   };
   insertSentMessage(sandbox, channel, message, parent);
+  // Sending clears the sender's draft of this channel (or of this thread).
+  if (message.type !== 'system') removeDraft(sandbox, channel, userId, parent?.id);
   return message;
 }
 
@@ -238,6 +248,7 @@ export function insertSentMessage(
     store.saveMember(sender);
   }
   broadcastNewMessage(sandbox, channel, message, parent);
+  if (parent) recordThreadReply(sandbox, channel, parent, message);
 }
 
 export function broadcastNewMessage(

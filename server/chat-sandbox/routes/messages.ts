@@ -122,7 +122,7 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     const withPreviews = enriched.length
       ? { ...input, attachments: [...(input.attachments ?? []), ...enriched] }
       : input;
-    const message = createMessage(sandbox, channel, userId, withPreviews);
+    const message = createMessage(sandbox, channel, userId, withPreviews, { server: actor.server });
     return ok({ message: serialize.message(message, userId) });
   });
 

@@ -9,6 +9,7 @@ import { ChatError, inputError, notFound } from '../errors.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import type { ChannelRec, MemberRec } from '../store/model.js';
 import { channelUnread, UNREAD_WINDOW, unreadTotals } from '../unread.js';
+import { markThreadRead, markThreadUnread } from '../threads/reads.js';
 import { actorUserId, channelEventBase, channelMessagesFor, loadChannel, requireCapability } from './common.js';
 
 export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
@@ -41,7 +42,6 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       created_at: now,
       last_read_message_id: target?.id,
       ...unreadTotals(member.user_id, store),
-      unread_thread_messages: 0,
     });
     return event;
   }
@@ -63,6 +63,8 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     );
     const member = store.member(channel.cid, userId);
     if (!member) throw notFound(`User ${userId} is not a member of ${channel.cid}`);
+    const threadId = request.body?.thread_id;
+    if (threadId !== undefined) return ok({ event: markThreadRead(sandbox, channel, userId, threadId) });
     return ok({ event: markRead(channel, member, request.body?.message_id) });
   });
 
@@ -75,6 +77,10 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     const member = store.member(channel.cid, userId);
     if (!member) throw notFound(`User ${userId} is not a member of ${channel.cid}`);
     const body = request.body ?? {};
+    if (body.thread_id !== undefined) {
+      markThreadUnread(sandbox, channel, userId, body);
+      return ok({});
+    }
     if (!body.message_id && !body.message_timestamp) throw inputError('message_id or message_timestamp is required');
     const messages = channelMessagesFor(sandbox, channel, userId).filter((m) => !m.parent_id || m.show_in_channel);
     const newest = messages.slice(-UNREAD_WINDOW);
@@ -111,7 +117,6 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       last_read_at: member.last_read,
       unread_messages: channelUnread(channel.cid, userId, store),
       ...unreadTotals(userId, store),
-      unread_thread_messages: 0,
     });
     return ok({});
   });
@@ -142,7 +147,6 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
         user: serialize.user(userId),
         created_at: now,
         ...unreadTotals(userId, store),
-        unread_thread_messages: 0,
       });
       return ok({});
     },
@@ -166,7 +170,7 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     const totals = unreadTotals(userId, store);
     return ok({
       total_unread_count: totals.total_unread_count,
-      total_unread_threads_count: 0,
+      total_unread_threads_count: totals.unread_threads,
       channels,
       channel_type: [...byType].map(([channel_type, v]) => ({ channel_type, ...v })),
       threads: [],

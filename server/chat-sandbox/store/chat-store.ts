@@ -5,7 +5,19 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nextTimestamp } from '../clock.js';
-import type { BanRec, ChannelRec, FileRec, FlagRec, MemberRec, MessageRec, UserRec } from './model.js';
+import type {
+  BanRec,
+  ChannelRec,
+  DraftRec,
+  FileRec,
+  FlagRec,
+  MemberRec,
+  MessageRec,
+  PollRec,
+  ReminderRec,
+  ThreadRec,
+  UserRec,
+} from './model.js';
 import { Persistence } from './persistence.js';
 
 export class ChatStore {
@@ -19,6 +31,13 @@ export class ChatStore {
   bans: BanRec[] = [];
   flags: FlagRec[] = [];
   readonly files = new Map<string, FileRec>();
+  readonly polls = new Map<string, PollRec>();
+  /** Key: `draftKey(cid, userId, parentId)`. */
+  readonly drafts = new Map<string, DraftRec>();
+  /** Key: `reminderKey(messageId, userId)`. */
+  readonly reminders = new Map<string, ReminderRec>();
+  /** Key: the parent message id. */
+  readonly threads = new Map<string, ThreadRec>();
 
   private constructor(private readonly persistence: Persistence) {}
 
@@ -36,6 +55,11 @@ export class ChatStore {
     store.bans = docs.ban;
     store.flags = docs.flag;
     for (const file of docs.file) store.files.set(file.id, file);
+    for (const poll of docs.poll) store.polls.set(poll.id, poll);
+    for (const draft of docs.draft) store.drafts.set(draftKey(draft.cid, draft.user_id, draft.parent_id), draft);
+    for (const reminder of docs.reminder)
+      store.reminders.set(reminderKey(reminder.message_id, reminder.user_id), reminder);
+    for (const thread of docs.thread) store.threads.set(thread.parent_message_id, thread);
     return store;
   }
 
@@ -189,4 +213,52 @@ export class ChatStore {
     this.files.delete(id);
     this.persistence.remove('file', id);
   }
+
+  // Polls, drafts, reminders, threads
+  savePoll(poll: PollRec): void {
+    this.polls.set(poll.id, poll);
+    this.persistence.put('poll', poll.id, poll);
+  }
+
+  deletePoll(id: string): void {
+    this.polls.delete(id);
+    this.persistence.remove('poll', id);
+  }
+
+  saveDraft(draft: DraftRec): void {
+    const key = draftKey(draft.cid, draft.user_id, draft.parent_id);
+    this.drafts.set(key, draft);
+    this.persistence.put('draft', key, draft);
+  }
+
+  deleteDraft(cid: string, userId: string, parentId?: string): void {
+    const key = draftKey(cid, userId, parentId);
+    this.drafts.delete(key);
+    this.persistence.remove('draft', key);
+  }
+
+  saveReminder(reminder: ReminderRec): void {
+    const key = reminderKey(reminder.message_id, reminder.user_id);
+    this.reminders.set(key, reminder);
+    this.persistence.put('reminder', key, reminder);
+  }
+
+  deleteReminder(messageId: string, userId: string): void {
+    const key = reminderKey(messageId, userId);
+    this.reminders.delete(key);
+    this.persistence.remove('reminder', key);
+  }
+
+  saveThread(thread: ThreadRec): void {
+    this.threads.set(thread.parent_message_id, thread);
+    this.persistence.put('thread', thread.parent_message_id, thread);
+  }
+}
+
+export function draftKey(cid: string, userId: string, parentId?: string): string {
+  return `${cid}|${userId}|${parentId ?? ''}`;
+}
+
+export function reminderKey(messageId: string, userId: string): string {
+  return `${messageId}|${userId}`;
 }

@@ -138,6 +138,74 @@ export interface FileRec {
   created_at: string;
 }
 
+export interface PollOptionRec {
+  id: string;
+  text: string;
+  custom: Custom;
+}
+
+/** A vote for an option, or an answer (free text) when `answer_text` is set. */
+export interface PollVoteRec {
+  id: string;
+  poll_id: string;
+  option_id?: string;
+  answer_text?: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PollRec {
+  id: string;
+  name: string;
+  description?: string;
+  options: PollOptionRec[];
+  enforce_unique_vote: boolean;
+  max_votes_allowed?: number;
+  allow_answers: boolean;
+  allow_user_suggested_options: boolean;
+  voting_visibility: 'public' | 'anonymous';
+  is_closed: boolean;
+  created_by_id: string;
+  created_at: string;
+  updated_at: string;
+  custom: Custom;
+  votes: PollVoteRec[];
+}
+
+/** A user's draft of a channel message, or of a thread reply when `parent_id` is set. */
+export interface DraftRec {
+  cid: string;
+  user_id: string;
+  parent_id?: string;
+  message: Custom;
+  created_at: string;
+}
+
+export interface ReminderRec {
+  message_id: string;
+  user_id: string;
+  cid: string;
+  remind_at?: string;
+  created_at: string;
+  updated_at: string;
+  /** When `notification.reminder_due` was sent (so a restart does not send it twice). */
+  notified_at?: string;
+}
+
+/** Thread data beyond the parent message: title, custom fields, and each reader's position. */
+export interface ThreadRec {
+  parent_message_id: string;
+  cid: string;
+  title: string;
+  custom: Custom;
+  created_at: string;
+  updated_at: string;
+  deleted_at?: string;
+  /** user id → last read time and message in the thread. */
+  reads: Record<string, { last_read: string; last_read_message_id?: string }>;
+}
+
 /** Every persisted kind and its record type. */
 export interface DocKinds {
   user: UserRec;
@@ -147,5 +215,9 @@ export interface DocKinds {
   ban: BanRec;
   flag: FlagRec;
   file: FileRec;
+  poll: PollRec;
+  draft: DraftRec;
+  reminder: ReminderRec;
+  thread: ThreadRec;
 }
 export type DocKind = keyof DocKinds;

@@ -17,7 +17,19 @@ export class Persistence {
 
   async loadAll(): Promise<{ [K in DocKind]: DocKinds[K][] }> {
     const rows = await this.db.selectFrom('chat_documents').select(['kind', 'data']).execute();
-    const out = { user: [], channel: [], member: [], message: [], ban: [], flag: [], file: [] } as {
+    const out = {
+      user: [],
+      channel: [],
+      member: [],
+      message: [],
+      ban: [],
+      flag: [],
+      file: [],
+      poll: [],
+      draft: [],
+      reminder: [],
+      thread: [],
+    } as {
       [K in DocKind]: DocKinds[K][];
     };
     for (const row of rows) {

@@ -1,0 +1,223 @@
+/**
+ * Drafts (chat-protocol.md §4.9): save, get and delete the acting user's draft of a channel or a
+ * thread (`parent_id`), and query all of their drafts. Only members who can read the channel
+ * have drafts there. `draft.updated` / `draft.deleted` go to all of the user's connections, so a
+ * draft follows the user across tabs.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { nextTimestamp } from '../clock.js';
+import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
+import { draftResponse, removeDraft } from '../drafts.js';
+import { matches, type Filter } from '../query/filter.js';
+import { cursorPage, readCursorQuery } from '../query/offset-page.js';
+import { sortBy } from '../query/sort.js';
+import { ok, type Sandbox } from '../sandbox.js';
+import { draftKey } from '../store/chat-store.js';
+import type { ChannelRec, Custom, DraftRec } from '../store/model.js';
+import { actorUserId, canRead, loadChannel } from './common.js';
+import { customFields, mentionIds, validateText } from './message-pipeline.js';
+
+interface DraftBody {
+  message?: unknown;
+  user_id?: unknown;
+}
+
+interface QueryBody {
+  filter?: unknown;
+  sort?: unknown;
+  limit?: unknown;
+  next?: unknown;
+  prev?: unknown;
+  user_id?: unknown;
+}
+
+const FILTER_FIELDS = new Set(['channel_cid', 'parent_id', 'created_at']);
+const SORT_FIELDS = new Set(['created_at']);
+const ID_PATTERN = /^[A-Za-z0-9_\-:.!@]{1,255}$/;
+
+function optionalString(input: Custom, key: string): string | undefined {
+  const value = input[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw inputError(`message.${key} must be a string`);
+  return value;
+}
+
+function optionalBoolean(input: Custom, key: string): boolean | undefined {
+  const value = input[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw inputError(`message.${key} must be true or false`);
+  return value;
+}
+
+/** Top-level filter keys must be draft fields (or $and / $or / $nor of such filters). */
+function checkFilter(filter: unknown): Filter | undefined {
+  if (filter === undefined || filter === null) return undefined;
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw inputError('filter must be an object');
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or' || key === '$nor') {
+      if (!Array.isArray(value)) throw inputError(`${key} needs an array of filters`);
+      value.forEach(checkFilter);
+    } else if (!FILTER_FIELDS.has(key)) {
+      throw inputError(`cannot filter drafts by ${key}: use channel_cid, parent_id or created_at`);
+    }
+  }
+  return filter as Filter;
+}
+
+export async function draftRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
+  const { store, gateway } = sandbox;
+
+  /** Drafts belong to members who can read the channel. */
+  function requireDraftAccess(channel: ChannelRec, userId: string, resource: string): void {
+    const reader = { userId, server: false };
+    if (!store.member(channel.cid, userId) || !canRead(sandbox, channel, reader)) {
+      const role = store.users.get(userId)?.role ?? 'user';
+      throw notAllowed(
+        `User '${userId}' with role '${role}' is not allowed to access Resource ${resource} on channel type ${channel.type}`,
+      );
+    }
+  }
+
+  /** The checked and normalised draft message (ids for mentions, custom fields flattened). */
+  function draftMessage(channel: ChannelRec, input: Custom, existing: DraftRec | undefined): Custom {
+    const id = optionalString(input, 'id') ?? (existing?.message.id as string | undefined) ?? randomUUID();
+    if (!ID_PATTERN.test(id)) throw inputError('message.id may use letters, numbers and -_:.!@ (up to 255)');
+    const text = input.text ?? '';
+    if (typeof text !== 'string') throw inputError('message.text must be a string');
+    validateText(channel, text);
+    const attachments = input.attachments;
+    if (
+      attachments !== undefined &&
+      attachments !== null &&
+      (!Array.isArray(attachments) || attachments.some((a) => !a || typeof a !== 'object' || Array.isArray(a)))
+    ) {
+      throw inputError('message.attachments must be an array of objects');
+    }
+    const parentId = optionalString(input, 'parent_id');
+    if (parentId) {
+      const parent = store.messages.get(parentId);
+      if (!parent || parent.cid !== channel.cid)
+        throw notFound(`parent message ${parentId} does not exist in ${channel.cid}`);
+      if (parent.parent_id) throw new ChatError(21, 'a reply cannot be a parent: replies are only one level deep', 400);
+    }
+    const quotedId = optionalString(input, 'quoted_message_id');
+    if (quotedId) {
+      const quoted = store.messages.get(quotedId);
+      if (!quoted || quoted.cid !== channel.cid)
+        throw inputError(`quoted message ${quotedId} does not exist in ${channel.cid}`);
+    }
+    const pollId = optionalString(input, 'poll_id');
+    if (pollId && !store.polls.has(pollId)) throw inputError(`poll ${pollId} does not exist`);
+    const showInChannel = optionalBoolean(input, 'show_in_channel');
+    const silent = optionalBoolean(input, 'silent');
+    const custom = input.custom;
+    if (custom !== undefined && custom !== null && (typeof custom !== 'object' || Array.isArray(custom))) {
+      throw inputError('message.custom must be an object');
+    }
+    const flat = customFields(input);
+    delete flat.custom;
+    const mentioned = mentionIds(sandbox, input.mentioned_users as Parameters<typeof mentionIds>[1]);
+    return {
+      ...flat,
+      ...(custom as Custom | undefined),
+      id,
+      text,
+      ...(Array.isArray(attachments) ? { attachments } : {}),
+      ...(mentioned.length ? { mentioned_users: mentioned } : {}),
+      ...(parentId ? { parent_id: parentId } : {}),
+      ...(quotedId ? { quoted_message_id: quotedId } : {}),
+      ...(pollId ? { poll_id: pollId } : {}),
+      ...(showInChannel !== undefined ? { show_in_channel: showInChannel } : {}),
+      ...(silent !== undefined ? { silent } : {}),
+    };
+  }
+
+  /** The channel, the acting user and the thread from `?parent_id=`, after the access check. */
+  function openDraft(request: FastifyRequest<{ Params: { type: string; id: string } }>, resource: string) {
+    const query = request.query as Record<string, string | undefined>;
+    const channel = loadChannel(sandbox, request.params.type, request.params.id);
+    const userId = actorUserId(request);
+    requireDraftAccess(channel, userId, resource);
+    const parentId = query.parent_id ? query.parent_id : undefined;
+    return { channel, userId, parentId };
+  }
+
+  app.post<{ Params: { type: string; id: string }; Body: DraftBody }>('/channels/:type/:id/draft', async (request) => {
+    const body = request.body ?? {};
+    const input = body.message;
+    if (!input || typeof input !== 'object' || Array.isArray(input)) throw inputError('message must be an object');
+    const message = input as Custom;
+    const channel = loadChannel(sandbox, request.params.type, request.params.id);
+    const named = body.user_id ?? message.user_id ?? (message.user as { id?: unknown } | undefined)?.id;
+    const userId = actorUserId(request, { user_id: named });
+    requireDraftAccess(channel, userId, 'CreateDraft');
+    const parentId = optionalString(message, 'parent_id');
+    const existing = store.drafts.get(draftKey(channel.cid, userId, parentId));
+    const draft: DraftRec = {
+      cid: channel.cid,
+      user_id: userId,
+      ...(parentId ? { parent_id: parentId } : {}),
+      message: draftMessage(channel, message, existing),
+      created_at: nextTimestamp(),
+    };
+    store.saveDraft(draft);
+    const response = draftResponse(sandbox, draft);
+    gateway.toUser(userId, {
+      type: 'draft.updated',
+      cid: channel.cid,
+      channel_id: channel.id,
+      channel_type: channel.type,
+      draft: response,
+      created_at: draft.created_at,
+    });
+    return ok({ draft: response });
+  });
+
+  app.get<{ Params: { type: string; id: string } }>('/channels/:type/:id/draft', async (request) => {
+    const { channel, userId, parentId } = openDraft(request, 'GetDraft');
+    const draft = store.drafts.get(draftKey(channel.cid, userId, parentId));
+    if (!draft) throw notFound(`Draft for ${parentId ? `thread ${parentId} in ` : ''}channel ${channel.cid} not found`);
+    return ok({ draft: draftResponse(sandbox, draft) });
+  });
+
+  app.delete<{ Params: { type: string; id: string } }>('/channels/:type/:id/draft', async (request) => {
+    const { channel, userId, parentId } = openDraft(request, 'DeleteDraft');
+    removeDraft(sandbox, channel, userId, parentId);
+    return ok({});
+  });
+
+  app.post<{ Body: QueryBody }>('/drafts/query', async (request) => {
+    const body = request.body ?? {};
+    const userId = actorUserId(request, { user_id: body.user_id });
+    const filter = checkFilter(body.filter);
+    const { specs, limit, offset } = readCursorQuery(body, 'drafts', SORT_FIELDS);
+    const reader = { userId, server: false };
+    const mine = [...store.drafts.values()].filter((draft) => {
+      if (draft.user_id !== userId) return false;
+      const channel = store.channels.get(draft.cid);
+      return (
+        channel !== undefined &&
+        !channel.deleted_at &&
+        store.member(channel.cid, userId) !== undefined &&
+        canRead(sandbox, channel, reader)
+      );
+    });
+    const view = (draft: DraftRec): Record<string, unknown> => ({
+      channel_cid: draft.cid,
+      parent_id: draft.parent_id,
+      created_at: draft.created_at,
+    });
+    const sorted = sortBy(
+      mine.filter((draft) => matches(view(draft), filter)),
+      [...specs, { field: 'channel_cid', direction: 1 }, { field: 'parent_id', direction: 1 }],
+      (draft, field) => view(draft)[field],
+    );
+    const { page, next, previous } = cursorPage(sorted, offset, limit);
+    return ok({
+      drafts: page.map((draft) => draftResponse(sandbox, draft)),
+      ...(next ? { next } : {}),
+      ...(previous ? { prev: previous } : {}),
+    });
+  });
+}
