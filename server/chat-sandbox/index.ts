@@ -133,7 +133,7 @@ export async function chatSandbox(app: FastifyInstance, { sandbox }: ChatSandbox
     gateway.closeAll(1001, 'server shutting down');
     await store.close();
   });
-  app.log.warn(
+  app.log.info(
     'Chat: serving the local chat sandbox under /chat (a development and test stand-in; set CHAT_PROVIDER=stream for the hosted service)',
   );
 }
