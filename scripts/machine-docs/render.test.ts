@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { sessionMachine } from '../../machines/session/session.machine.js';
+import { toasterMachine } from '../../machines/toasts/toasts.machine.js';
+import { renderMachine, transitionRows } from './render.js';
+
+describe('machine docs', () => {
+  it('lists every transition of the session machine with readable events', () => {
+    const rows = transitionRows(sessionMachine);
+    expect(rows).toHaveLength(24);
+    expect(rows).toContainEqual({ from: 'retrying', event: 'after retryDelay', guard: '', to: 'loading', actions: '' });
+    expect(rows).toContainEqual({
+      from: 'loading',
+      event: 'error: fetchCurrentUser',
+      guard: 'isUnauthorized',
+      to: 'unauthenticated',
+      actions: 'clearUser',
+    });
+    expect(rows.filter((r) => r.from === '(session)').map((r) => r.guard)).toEqual([
+      'wantsLoading',
+      'canBeAuthenticated',
+      'wantsUnauthenticated',
+    ]);
+  });
+
+  it('renders a diagram, the table, delays and actors', () => {
+    const page = renderMachine(sessionMachine);
+    expect(page).toContain('```mermaid\nstateDiagram-v2\n  [*] --> loading');
+    expect(page).toContain('| authenticated | session.signOut |   | signingOut |   |');
+    expect(page).toContain('Delays: `retryDelay`. Actors: `fetchCurrentUser`, `endServerSession`.');
+    expect(renderMachine(toasterMachine)).toContain(
+      '| active | toast.show | isFull | (stays) | dropOldest, forgetOldest, addToast |',
+    );
+  });
+});
