@@ -27,7 +27,7 @@ const wants =
   ({ event }: { event: SessionEvent }) =>
     event.type === 'session.setStatus' && event.status === status;
 
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -64,7 +64,16 @@ export const sessionMachine = setup({
       lastError: null,
     }),
   },
-}).createMachine({
+});
+
+/** A 401 from the product API means the session is gone. */
+const signOutOn401 = {
+  guard: { type: 'isUnauthorized', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  target: 'unauthenticated',
+  actions: 'clearUser',
+} as const;
+
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   context: { user: null, failures: 0, lastError: null },
   initial: 'loading',
@@ -84,11 +93,7 @@ export const sessionMachine = setup({
           actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'unauthenticated',
-            actions: 'clearUser',
-          },
+          signOutOn401,
           { target: 'retrying', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
@@ -118,11 +123,7 @@ export const sessionMachine = setup({
           actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
         },
         onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'unauthenticated',
-            actions: 'clearUser',
-          },
+          signOutOn401,
           {
             target: 'authenticated',
             actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },

@@ -8,7 +8,8 @@
 import { capabilities, isModerator } from './channel-types.js';
 import { microsToIso, nextTimestamp } from './clock.js';
 import { inputError, notAllowed, notFound, type ChatError } from './errors.js';
-import { loadChannel } from './routes/common.js';
+import type { ChatEvent } from './gateway.js';
+import { channelEventBase, loadChannel } from './routes/common.js';
 import type { Sandbox } from './sandbox.js';
 import type { BanRec, ChannelRec, UserRec } from './store/model.js';
 
@@ -290,17 +291,27 @@ export function banUser(sandbox: Sandbox, input: BanInput): BanRec {
     created_by: input.actor.userId ? sandbox.serialize.user(input.actor.userId) : undefined,
     created_at: now,
   };
+  announceBanChange(sandbox, event, channel, target.id, shadow);
+  return ban;
+}
+
+/** Channel bans go to the channel's watchers, app-wide ones to the user; a shadow-banned user is not told. */
+function announceBanChange(
+  sandbox: Sandbox,
+  event: ChatEvent,
+  channel: ChannelRec | undefined,
+  targetId: string,
+  shadow: boolean,
+): void {
   if (channel) {
-    // A shadow-banned user is not told.
     sandbox.gateway.toWatchers(
       channel.cid,
-      () => ({ ...event, cid: channel.cid, channel_id: channel.id, channel_type: channel.type }),
-      (connection) => shadow && connection.userId === target.id,
+      () => ({ ...event, ...channelEventBase(channel) }),
+      (connection) => shadow && connection.userId === targetId,
     );
   } else if (!shadow) {
-    sandbox.gateway.toUser(target.id, event);
+    sandbox.gateway.toUser(targetId, event);
   }
-  return ban;
 }
 
 /** Lifts a ban (channel or app-wide); returns whether there was one. */
@@ -346,14 +357,6 @@ export function unbanUser(
     created_by: input.actor.userId ? sandbox.serialize.user(input.actor.userId) : undefined,
     created_at: now,
   };
-  if (channel) {
-    sandbox.gateway.toWatchers(
-      channel.cid,
-      () => ({ ...event, cid: channel.cid, channel_id: channel.id, channel_type: channel.type }),
-      (connection) => shadow && connection.userId === target.id,
-    );
-  } else if (!shadow) {
-    sandbox.gateway.toUser(target.id, event);
-  }
+  announceBanChange(sandbox, event, channel, target.id, shadow);
   return true;
 }

@@ -101,3 +101,21 @@ export function mentions(filter: Filter | undefined | null, field: string): bool
         : false,
   );
 }
+
+/**
+ * Checks a query filter names only `fields` (combined with $and/$or/$nor): anything else is a
+ * code 4 error that lists what may be used. An absent filter matches everything.
+ */
+export function checkFilterFields(filter: unknown, kind: string, fields: ReadonlySet<string>): Filter {
+  if (filter === undefined || filter === null) return {};
+  if (typeof filter !== 'object' || Array.isArray(filter)) throw inputError('filter must be an object');
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or' || key === '$nor') {
+      if (!Array.isArray(value)) throw inputError(`${key} needs an array of filters`);
+      for (const part of value) checkFilterFields(part, kind, fields);
+    } else if (!fields.has(key)) {
+      throw inputError(`cannot filter ${kind} by ${key}: use ${[...fields].join(', ')}`);
+    }
+  }
+  return filter as Filter;
+}

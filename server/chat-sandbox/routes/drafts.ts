@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { nextTimestamp } from '../clock.js';
 import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
 import { draftResponse, removeDraft } from '../drafts.js';
-import { matches, type Filter } from '../query/filter.js';
+import { checkFilterFields, matches } from '../query/filter.js';
 import { cursorPage, readCursorQuery } from '../query/offset-page.js';
 import { sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
@@ -51,19 +51,6 @@ function optionalBoolean(input: Custom, key: string): boolean | undefined {
 }
 
 /** Top-level filter keys must be draft fields (or $and / $or / $nor of such filters). */
-function checkFilter(filter: unknown): Filter | undefined {
-  if (filter === undefined || filter === null) return undefined;
-  if (typeof filter !== 'object' || Array.isArray(filter)) throw inputError('filter must be an object');
-  for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and' || key === '$or' || key === '$nor') {
-      if (!Array.isArray(value)) throw inputError(`${key} needs an array of filters`);
-      value.forEach(checkFilter);
-    } else if (!FILTER_FIELDS.has(key)) {
-      throw inputError(`cannot filter drafts by ${key}: use channel_cid, parent_id or created_at`);
-    }
-  }
-  return filter as Filter;
-}
 
 export async function draftRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store, gateway } = sandbox;
@@ -190,7 +177,7 @@ export async function draftRoutes(app: FastifyInstance, sandbox: Sandbox): Promi
   app.post<{ Body: QueryBody }>('/drafts/query', async (request) => {
     const body = request.body ?? {};
     const userId = actorUserId(request, { user_id: body.user_id });
-    const filter = checkFilter(body.filter);
+    const filter = checkFilterFields(body.filter, 'drafts', FILTER_FIELDS);
     const { specs, limit, offset } = readCursorQuery(body, 'drafts', SORT_FIELDS);
     const reader = { userId, server: false };
     const mine = [...store.drafts.values()].filter((draft) => {

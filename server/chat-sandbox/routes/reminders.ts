@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { channelConfig } from '../channel-types.js';
 import { nextTimestamp } from '../clock.js';
 import { ChatError, inputError, notFound } from '../errors.js';
-import { matches, type Filter } from '../query/filter.js';
+import { checkFilterFields, matches } from '../query/filter.js';
 import { cursorPage, readCursorQuery } from '../query/offset-page.js';
 import { sortBy } from '../query/sort.js';
 import { ReminderScheduler } from '../reminder-scheduler.js';
@@ -44,20 +44,6 @@ function remindAt(value: unknown): string | undefined {
     throw inputError('remind_at must be an RFC 3339 date-time (e.g. 2030-01-31T09:00:00Z) or null');
   }
   return new Date(Date.parse(value)).toISOString();
-}
-
-function checkFilter(filter: unknown): Filter | undefined {
-  if (filter === undefined || filter === null) return undefined;
-  if (typeof filter !== 'object' || Array.isArray(filter)) throw inputError('filter must be an object');
-  for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and' || key === '$or' || key === '$nor') {
-      if (!Array.isArray(value)) throw inputError(`${key} needs an array of filters`);
-      value.forEach(checkFilter);
-    } else if (!FILTER_FIELDS.has(key)) {
-      throw inputError(`cannot filter reminders by ${key}: use remind_at, channel_cid, message_id or created_at`);
-    }
-  }
-  return filter as Filter;
 }
 
 export async function reminderRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
@@ -152,7 +138,7 @@ export async function reminderRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
   app.post<{ Body: QueryBody }>('/reminders/query', async (request) => {
     const body = request.body ?? {};
     const userId = actorUserId(request, { user_id: body.user_id });
-    const filter = checkFilter(body.filter);
+    const filter = checkFilterFields(body.filter, 'reminders', FILTER_FIELDS);
     const { specs, limit, offset } = readCursorQuery(body, 'reminders', SORT_FIELDS);
     const reader = { userId, server: false };
     const mine = [...store.reminders.values()].filter((reminder) => {

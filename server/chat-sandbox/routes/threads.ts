@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth-context.js';
 import { nextTimestamp } from '../clock.js';
 import { inputError, notFound } from '../errors.js';
-import { matches, type Filter } from '../query/filter.js';
+import { checkFilterFields, matches } from '../query/filter.js';
 import { cursorPage, decodeCursor, wholeNumber } from '../query/offset-page.js';
 import { parseSort, sortBy, type SortSpec } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
@@ -105,20 +105,6 @@ function stateOptions(
   };
 }
 
-function checkFilter(filter: unknown): Filter {
-  if (filter === undefined || filter === null) return {};
-  if (typeof filter !== 'object' || Array.isArray(filter)) throw inputError('filter must be an object');
-  for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and' || key === '$or' || key === '$nor') {
-      if (!Array.isArray(value)) throw inputError(`${key} needs an array of filters`);
-      value.forEach(checkFilter);
-    } else if (!FILTER_FIELDS.has(key)) {
-      throw inputError(`cannot filter threads by ${key}`);
-    }
-  }
-  return filter as Filter;
-}
-
 function checkSort(raw: unknown): SortSpec[] {
   if (raw !== undefined && raw !== null && !Array.isArray(raw)) throw inputError('sort must be an array');
   const specs = parseSort(raw, [{ field: 'last_message_at', direction: -1 }]);
@@ -150,7 +136,7 @@ export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
     const userId = actor.server ? named : actor.userId;
     const limit = wholeNumber(body.limit, 'limit', 10, 1, 100);
     const options = stateOptions(body, { participantLimit: 10, replyLimit: 3, memberLimit: 100 });
-    const filter = checkFilter(body.filter);
+    const filter = checkFilterFields(body.filter, 'threads', FILTER_FIELDS);
     const sort = checkSort(body.sort);
     const hasNext = body.next !== undefined && body.next !== null && body.next !== '';
     const offset = hasNext ? decodeCursor(body.next) : 0;
