@@ -39,6 +39,8 @@ export default defineConfig({
           include: [
             'tests/server/**/*.test.ts',
             'tests/chat/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/machines/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

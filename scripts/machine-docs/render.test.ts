@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sessionMachine } from '../../machines/session/session.machine.js';
 import { toasterMachine } from '../../machines/toasts/toasts.machine.js';
+import { uploadMachine } from '../../machines/upload/upload.machine.js';
+import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
 import { renderMachine, transitionRows } from './render.js';
 
 describe('machine docs', () => {
@@ -20,6 +22,26 @@ describe('machine docs', () => {
       'canBeAuthenticated',
       'wantsUnauthenticated',
     ]);
+  });
+
+  it('lists eventless transitions, names combined guards, and draws root transitions from non-final states only', () => {
+    expect(transitionRows(uploadMachine)).toContainEqual({
+      from: 'pending',
+      event: 'always',
+      guard: 'isBlocked',
+      to: 'blocked',
+      actions: 'recordBlock',
+    });
+    expect(transitionRows(linkPreviewMachine)).toContainEqual({
+      from: 'pending',
+      event: 'always',
+      guard: 'not(isPreviewable)',
+      to: 'failed',
+      actions: 'refuseUrl',
+    });
+    const page = renderMachine(uploadMachine);
+    expect(page).toContain('  blocked --> removed: upload.remove');
+    expect(page).not.toContain('removed --> removed');
   });
 
   it('renders a diagram, the table, delays and actors', () => {

@@ -11,6 +11,7 @@ interface NodeLike {
   states: Record<string, NodeLike>;
   initial?: { target: NodeLike[] };
   transitions: Map<string, TransitionLike[]>;
+  always?: TransitionLike[];
   invoke: { id: string; src: unknown }[];
 }
 
@@ -32,6 +33,9 @@ export interface TransitionRow {
 function nameOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value && typeof value === 'object' && 'type' in value) return String(value.type);
+  // xstate's not/and/or guards keep the guards they combine.
+  if (typeof value === 'function' && 'guards' in value && Array.isArray(value.guards))
+    return `${value.name}(${value.guards.map(nameOf).join(', ')})`;
   if (typeof value === 'function') return value.name || '(inline)';
   return '';
 }
@@ -61,17 +65,18 @@ function allNodes(root: NodeLike): NodeLike[] {
 export function transitionRows(machine: AnyStateMachine): TransitionRow[] {
   const rows: TransitionRow[] = [];
   for (const node of allNodes(machine.root as unknown as NodeLike)) {
-    for (const [eventType, definitions] of node.transitions) {
-      for (const definition of definitions) {
-        rows.push({
-          from: pathOf(machine, node),
-          event: eventLabel(node, eventType),
-          guard: nameOf(definition.guard),
-          to: definition.target?.length ? definition.target.map((t) => pathOf(machine, t)).join(', ') : '(stays)',
-          actions: definition.actions.map(nameOf).filter(Boolean).join(', '),
-        });
-      }
-    }
+    const row = (event: string, definition: TransitionLike) =>
+      rows.push({
+        from: pathOf(machine, node),
+        event,
+        guard: nameOf(definition.guard),
+        to: definition.target?.length ? definition.target.map((t) => pathOf(machine, t)).join(', ') : '(stays)',
+        actions: definition.actions.map(nameOf).filter(Boolean).join(', '),
+      });
+    for (const [eventType, definitions] of node.transitions)
+      for (const definition of definitions) row(eventLabel(node, eventType), definition);
+    // Eventless transitions, taken as soon as their guard holds.
+    for (const definition of node.always ?? []) row('always', definition);
   }
   return rows;
 }
@@ -85,7 +90,12 @@ function mermaid(machine: AnyStateMachine, rows: TransitionRow[]): string {
   for (const node of allNodes(root)) if (node.type === 'final') lines.push(`  ${id(pathOf(machine, node))} --> [*]`);
   for (const row of rows) {
     const label = `${row.event}${row.guard ? ` [${row.guard}]` : ''}`.replace(/:/g, ' ');
-    const froms = row.from.startsWith('(') ? Object.values(root.states).map((s) => pathOf(machine, s)) : [row.from];
+    // A root transition leaves any top-level state but a final one (a final state takes no events).
+    const froms = row.from.startsWith('(')
+      ? Object.values(root.states)
+          .filter((s) => s.type !== 'final')
+          .map((s) => pathOf(machine, s))
+      : [row.from];
     const to = row.to === '(stays)' ? null : row.to;
     for (const from of froms) lines.push(`  ${id(from)} --> ${id(to ?? from)}: ${label}`);
   }

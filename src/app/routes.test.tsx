@@ -18,7 +18,8 @@ const member: SessionUser = {
   bio: '',
   phone: null,
   timezone: null,
-  token: 'chat-token',
+  // No chat token: these tests are about routing, so the chat connection stays idle.
+  token: '',
 };
 
 function Location() {
@@ -82,6 +83,16 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
     expect(location()).toBe(path);
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
+  });
+
+  it('in development builds, lists the running actors on /dev/machines', async () => {
+    expect(import.meta.env.DEV).toBe(true);
+    renderAt('/dev/machines', member);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Running statecharts' })).toBeTruthy();
+    // The providers registered the app's long-lived actors.
+    expect(screen.getByRole('article', { name: /^session #session/ }).getAttribute('data-state')).toBe('authenticated');
+    expect(screen.getByRole('article', { name: /^toaster #toaster/ })).toBeTruthy();
+    expect(screen.getByRole('article', { name: /^imagePreview #imagePreview/ })).toBeTruthy();
   });
 
   it('goes from / to the dashboard', async () => {

@@ -15,6 +15,8 @@ const ChatPage = lazy(() => import('../features/chat/ChatPage'));
 const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
 const AccountPage = lazy(() => import('../features/account/AccountPage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
+// Development builds only: the statechart inspector (Vite drops this import from production).
+const DevMachinesPage = import.meta.env.DEV ? lazy(() => import('../features/dev-machines/MachinesPage')) : null;
 
 export function AppRoutes() {
   return (
@@ -32,6 +34,7 @@ export function AppRoutes() {
           <Route path="/explore" element={<ExplorePage />} />
           <Route path="/account" element={<AccountPage />} />
           <Route path="/help" element={<HelpPage />} />
+          {DevMachinesPage && <Route path="/dev/machines" element={<DevMachinesPage />} />}
         </Route>
       </Route>
       <Route path="/" element={<Navigate to="/dashboard" replace />} />

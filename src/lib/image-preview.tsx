@@ -1,11 +1,12 @@
 /** The global image preview (machines/image-preview): any component can open an image with `useImagePreview()`. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine';
 import { selectPreview } from '../../machines/image-preview/image-preview.selectors';
 import { ImagePreviewDialog } from '../components/ui/ImagePreviewDialog';
+import { registerDevActor } from './dev/actor-registry';
 
 type PreviewActor = ActorRefFrom<typeof imagePreviewMachine>;
 const PreviewContext = createContext<PreviewActor | null>(null);
@@ -13,6 +14,7 @@ const PreviewContext = createContext<PreviewActor | null>(null);
 export function ImagePreviewProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const actor = useActorRef(imagePreviewMachine);
+  useEffect(() => registerDevActor('imagePreview', actor), [actor]);
   const { isOpen, src, alt } = useSelector(actor, selectPreview);
   return (
     <PreviewContext.Provider value={actor}>

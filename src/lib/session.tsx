@@ -13,6 +13,7 @@ import { changeLanguage } from '../i18n';
 import { pickLanguage } from '../i18n/languages';
 import { sessionActors } from './actors/session-actors';
 import { onUnauthorized } from './api-client';
+import { registerDevActor } from './dev/actor-registry';
 import type { SessionUser } from './user';
 
 type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -30,6 +31,7 @@ export function SessionProvider({ children, machine }: SessionProviderProps) {
   const user = useSelector(actor, selectUser);
   const language = user?.language;
 
+  useEffect(() => registerDevActor('session', actor), [actor]);
   useEffect(() => onUnauthorized(() => actor.send({ type: 'session.expired' })), [actor]);
   useEffect(() => {
     const online = () => actor.send({ type: 'network.online' });

@@ -1,6 +1,6 @@
 /** The app's toaster (machines/toasts) and `useToast()` for any screen to show a message. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { toasterMachine, type ToastRef } from '../../machines/toasts/toasts.machine';
@@ -11,12 +11,14 @@ import {
   selectToastState,
 } from '../../machines/toasts/toasts.selectors';
 import { Toast } from '../components/ui/Toast';
+import { registerDevActor } from './dev/actor-registry';
 
 type ToasterActor = ActorRefFrom<typeof toasterMachine>;
 const ToasterContext = createContext<ToasterActor | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const actor = useActorRef(toasterMachine);
+  useEffect(() => registerDevActor('toaster', actor), [actor]);
   return (
     <ToasterContext.Provider value={actor}>
       {children}

@@ -1,0 +1,55 @@
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { LinkPreviewData } from '../shared/composer-children';
+import type { ComposerMachine } from './composer.machine';
+import {
+  activeTrigger,
+  attachedPreview,
+  commandOf,
+  sendBlockedReason,
+  type SendBlockedReason,
+  type Trigger,
+} from './composer.rules';
+import type {
+  ComposerError,
+  LocationDraft,
+  MentionedUser,
+  PreviewEntry,
+  QuotedMessage,
+  RestorableMessage,
+  UploadEntry,
+} from './composer.types';
+
+type Snapshot = SnapshotFrom<ComposerMachine>;
+
+export const selectText = (snapshot: Snapshot): string => snapshot.context.text;
+/** The send button's state: exactly what `composer.submit` would do. */
+export const selectSendBlockedReason = (snapshot: Snapshot): SendBlockedReason | null =>
+  sendBlockedReason(snapshot.context);
+export const selectCanSend = (snapshot: Snapshot): boolean => sendBlockedReason(snapshot.context) === null;
+export const selectUploads = (snapshot: Snapshot): UploadEntry[] => snapshot.context.uploads;
+export const selectPreviews = (snapshot: Snapshot): PreviewEntry[] => snapshot.context.previews;
+/** The one preview the message will carry (first loaded, not dismissed). */
+export const selectAttachedPreview = (snapshot: Snapshot): LinkPreviewData | null =>
+  attachedPreview(snapshot.context.previews);
+export const selectQuoted = (snapshot: Snapshot): QuotedMessage | null => snapshot.context.quoted;
+export const selectEditing = (snapshot: Snapshot): RestorableMessage | null => snapshot.context.editing;
+export const selectIsEditing = (snapshot: Snapshot): boolean => snapshot.matches({ composition: 'editing' });
+export const selectCooldownRemaining = (snapshot: Snapshot): number => snapshot.context.cooldownRemaining;
+/** The `@` or `/` query to show suggestions for (at least one character after the trigger). */
+export const selectActiveTrigger = (snapshot: Snapshot): Trigger | null => activeTrigger(snapshot.context.text);
+/** The channel command the text starts with (`/giphy …`), or null. */
+export const selectCommand = (snapshot: Snapshot): string | null =>
+  commandOf(snapshot.context.text, snapshot.context.commands);
+export const selectErrorKey = (snapshot: Snapshot): ComposerError | null => snapshot.context.errorKey;
+export const selectMentionedUsers = (snapshot: Snapshot): MentionedUser[] => snapshot.context.mentions;
+export const selectLocation = (snapshot: Snapshot): LocationDraft | null => snapshot.context.location;
+export const selectPollOpen = (snapshot: Snapshot): boolean => snapshot.context.pollOpen;
+export const selectPendingPollId = (snapshot: Snapshot): string | null => snapshot.context.pollId;
+export const selectMaxLength = (snapshot: Snapshot): number | null => snapshot.context.maxLength;
+
+/** A child actor, to send it the member's intents (retry an upload, edit the poll): `upload:${localId}`, `preview:${url}`, `pollComposer`. */
+export const selectChild = (snapshot: Snapshot, id: string): AnyActorRef | undefined =>
+  (snapshot.children as Record<string, AnyActorRef | undefined>)[id];
+
+/** The machine's regions' states, for data-state attributes. */
+export const selectStateName = (snapshot: Snapshot): string => JSON.stringify(snapshot.value);

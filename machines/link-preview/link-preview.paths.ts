@@ -1,0 +1,32 @@
+/** The link-preview machine's path model: a link with a valid host name, and one without. */
+import { fromPromise, type AnyEventObject } from 'xstate';
+import type { LinkPreviewData, LinkPreviewInput } from '../shared/composer-children';
+import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { linkPreviewMachine } from './link-preview.machine';
+import type { LinkPreviewEvent } from './link-preview.types';
+
+const preview: LinkPreviewData = {
+  og_scrape_url: 'https://league.example/news',
+  title: 'Derby day',
+  text: 'Who won',
+};
+
+const samples: LinkPreviewEvent[] = [{ type: 'preview.dismiss' }, { type: 'preview.retry' }];
+
+export const pathModel: PathModel = {
+  name: 'link-preview',
+  // Alone, a preview has no composer to tell; the path test stands in for it.
+  machine: linkPreviewMachine.provide({
+    actors: { fetchPreview: fromPromise<LinkPreviewData, { url: string }>(() => new Promise(() => {})) },
+    actions: { notifyUpdated: () => undefined },
+  }),
+  inputs: [{ url: 'https://league.example/news' }, { url: 'http://bad_host.example/' }] satisfies LinkPreviewInput[],
+  events: (snapshot) =>
+    ownEventTypes(snapshot).flatMap((type): AnyEventObject[] => {
+      if (type.startsWith('xstate.done.actor.')) return [{ type, output: preview }];
+      if (type.startsWith('xstate.error.actor.'))
+        return [{ type, error: { message: 'Could not preview https://league.example/news: timeout' } }];
+      if (type.startsWith('xstate.after.')) return [{ type }];
+      return samples.filter((e) => e.type === type);
+    }),
+};

@@ -1,0 +1,165 @@
+import { fromPromise, SimulatedClock } from 'xstate';
+import { startAsChild } from '../shared/child-harness';
+import { describe, expect, it } from 'vitest';
+import type { ComposerChildEvent, LinkPreviewData } from '../shared/composer-children';
+import { isPreviewableUrl } from '../shared/previewable-url';
+import { linkPreviewMachine, PREVIEW_DEBOUNCE_MS } from './link-preview.machine';
+import {
+  selectCanRetry,
+  selectFailureReason,
+  selectPreview,
+  selectPreviewError,
+  selectPreviewStatus,
+} from './link-preview.selectors';
+
+const url = 'https://league.example/news/derby';
+const derby: LinkPreviewData = {
+  og_scrape_url: url,
+  title: 'Derby day',
+  text: 'Who won',
+  image_url: 'https://x/y.jpg',
+};
+
+/** A controllable fake `fetchPreview`. */
+function fakeFetches() {
+  const calls: { url: string; resolve: (p: LinkPreviewData) => void; reject: (e: unknown) => void }[] = [];
+  const actor = fromPromise<LinkPreviewData, { url: string }>(
+    ({ input }) =>
+      new Promise((resolve, reject) => {
+        calls.push({ url: input.url, resolve, reject });
+      }),
+  );
+  return { calls, actor };
+}
+
+/** A composer stand-in that invokes one preview child (simulated clock) and records what it is told. */
+function start(link = url) {
+  const fetches = fakeFetches();
+  const clock = new SimulatedClock();
+  const child = linkPreviewMachine.provide({ actors: { fetchPreview: fetches.actor } });
+  const { child: preview, told: all } = startAsChild(child, `preview:${link}`, { url: link }, { clock });
+  const told = () => (all() as ComposerChildEvent[]).filter((e) => e.type === 'preview.updated');
+  return { preview, fetches, clock, told };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('link preview machine', () => {
+  it(`waits ${PREVIEW_DEBOUNCE_MS} ms before fetching, then loads the preview`, async () => {
+    const { preview, fetches, clock, told } = start();
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('pending');
+    clock.increment(PREVIEW_DEBOUNCE_MS - 1);
+    expect(fetches.calls).toHaveLength(0);
+    expect(told()).toEqual([]);
+    clock.increment(1);
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('loading');
+    expect(fetches.calls.map((c) => c.url)).toEqual([url]);
+
+    fetches.calls[0]!.resolve(derby);
+    await settle();
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('loaded');
+    expect(selectPreview(preview.getSnapshot())).toEqual(derby);
+    expect(told()).toEqual([
+      { type: 'preview.updated', url, status: 'loading' },
+      { type: 'preview.updated', url, status: 'loaded', preview: derby },
+    ]);
+  });
+
+  it('a failed enrichment marks the preview failed; retry fetches again at once', async () => {
+    const { preview, fetches, clock, told } = start();
+    clock.increment(PREVIEW_DEBOUNCE_MS);
+    fetches.calls[0]!.reject(new Error('Could not preview it: the page did not answer within 5 s'));
+    await settle();
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('failed');
+    expect(selectPreviewError(preview.getSnapshot())).toEqual({ key: 'chat.linkPreview.failed' });
+    expect(selectFailureReason(preview.getSnapshot())).toMatch(/did not answer/);
+    expect(selectPreview(preview.getSnapshot())).toBeNull();
+    expect(told().at(-1)).toEqual({ type: 'preview.updated', url, status: 'failed' });
+
+    expect(selectCanRetry(preview.getSnapshot())).toBe(true);
+    preview.send({ type: 'preview.retry' });
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('loading');
+    expect(selectPreviewError(preview.getSnapshot())).toBeNull();
+    expect(fetches.calls).toHaveLength(2);
+    fetches.calls[1]!.resolve(derby);
+    await settle();
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('loaded');
+  });
+
+  it('a rejection without a message still fails', async () => {
+    const { preview, fetches, clock } = start();
+    clock.increment(PREVIEW_DEBOUNCE_MS);
+    fetches.calls[0]!.reject('nope');
+    await settle();
+    expect(selectFailureReason(preview.getSnapshot())).toBe('unknown error');
+  });
+
+  it.each([
+    'http://bad_host.example/page',
+    'ftp://files.example/fixtures.pdf',
+    'javascript:alert(1)',
+    'http://user:secret@league.example/',
+    'not a url',
+  ])('never fetches %s: failed at once, and retry does nothing', (link) => {
+    const { preview, fetches, clock, told } = start(link);
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('failed');
+    expect(selectPreviewError(preview.getSnapshot())).toEqual({ key: 'chat.linkPreview.notPreviewable' });
+    expect(told()).toEqual([{ type: 'preview.updated', url: link, status: 'failed' }]);
+    expect(selectCanRetry(preview.getSnapshot())).toBe(false);
+    preview.send({ type: 'preview.retry' });
+    clock.increment(PREVIEW_DEBOUNCE_MS * 2);
+    expect(fetches.calls).toHaveLength(0);
+  });
+
+  it.each(['pending', 'loading', 'loaded', 'failed'] as const)('can be dismissed while %s', async (state) => {
+    const { preview, fetches, clock, told } = start();
+    if (state !== 'pending') clock.increment(PREVIEW_DEBOUNCE_MS);
+    if (state === 'loaded') fetches.calls[0]!.resolve(derby);
+    if (state === 'failed') fetches.calls[0]!.reject(new Error('x'));
+    await settle();
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe(state);
+    preview.send({ type: 'preview.dismiss' });
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('dismissed');
+    expect(preview.getSnapshot().status).toBe('done');
+    expect(told().at(-1)).toEqual({ type: 'preview.updated', url, status: 'dismissed' });
+    clock.increment(PREVIEW_DEBOUNCE_MS * 2);
+    expect(fetches.calls).toHaveLength(state === 'pending' ? 0 : 1);
+  });
+
+  it('a late answer after dismissal is ignored', async () => {
+    const { preview, fetches, clock, told } = start();
+    clock.increment(PREVIEW_DEBOUNCE_MS);
+    preview.send({ type: 'preview.dismiss' });
+    fetches.calls[0]!.resolve(derby);
+    await settle();
+    expect(selectPreviewStatus(preview.getSnapshot())).toBe('dismissed');
+    expect(told().map((e) => (e.type === 'preview.updated' ? e.status : ''))).toEqual(['loading', 'dismissed']);
+  });
+});
+
+describe('isPreviewableUrl', () => {
+  it.each([
+    'https://league.example/news',
+    'http://127.0.0.1:8080/page',
+    'http://[::1]:3000/',
+    'https://xn--mnchen-3ya.de/',
+    'https://münchen.de/',
+    'http://localhost:5173/x',
+    'HTTPS://LEAGUE.EXAMPLE/',
+  ])('%s is previewable', (link) => {
+    expect(isPreviewableUrl(link)).toBe(true);
+  });
+
+  it.each([
+    'http://bad_host.example/',
+    'http://-leading.example/',
+    `http://${'a'.repeat(64)}.example/`,
+    'ftp://files.example/x',
+    'mailto:coach@league.example',
+    'http://user@league.example/',
+    'league.example/news',
+    '',
+  ])('%s is not', (link) => {
+    expect(isPreviewableUrl(link)).toBe(false);
+  });
+});

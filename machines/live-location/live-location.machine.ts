@@ -1,0 +1,401 @@
+/**
+ * The client's live-location manager (spec sections 4, 5, 8, 9). Three things at once:
+ * - sharing: a static share (a one-off location message) or a live one (with an end, at least
+ *   60 s ahead), locating the device first when no position is given;
+ * - registry: the user's own live shares whose end is still ahead, from GET /users/live_locations
+ *   at start and from shares made, followed through message.updated and message.deleted; a share
+ *   is dropped when it ends (a delay computed from the nearest end), when its message is deleted
+ *   or updated to no longer be live, or on `location.stop` (which also ends it on the server);
+ * - while at least one share is registered (state `watching`, never in `empty`), the device's
+ *   position is watched and sent to every share at most once per 3000 ms.
+ */
+import { MIN_LIVE_LOCATION_MS } from '../shared/composed-message';
+import { assign, fromCallback, fromPromise, raise, setup, spawnChild, type EventObject } from 'xstate';
+import type {
+  ChatMessageLike,
+  Coords,
+  LiveLocationContext,
+  LiveLocationError,
+  LiveLocationEvent,
+  LiveLocationInput,
+  LiveShare,
+  ShareLocationInput,
+  SharedLocation,
+  StopLiveLocationInput,
+  UpdateLocationInput,
+} from './live-location.types';
+
+export { MIN_LIVE_LOCATION_MS };
+/** Position updates go out at most once per this many ms (spec section 9). */
+export const UPDATE_THROTTLE_MS = 3000;
+/**
+ * What stream-chat throws for live sharing without a connected user (`client.userID`); the real
+ * actors throw it too (listing live shares, sending a live share) and the machine recognises it.
+ */
+export const CLIENT_SIDE_ONLY_MESSAGE = 'Live-location sharing is reserved for client-side use only';
+/** The longest delay a timer can hold (2^31 − 1 ms); a later end is re-checked then. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+export const LIVE_LOCATION_ERRORS = {
+  /** 'Failed to share the location' */
+  shareFailed: 'chat.liveLocation.shareFailed',
+  /** 'Failed to retrieve location' */
+  retrieveFailed: 'chat.liveLocation.retrieveFailed',
+  /** 'Live-location sharing is reserved for client-side use only' */
+  clientSideOnly: 'chat.liveLocation.clientSideOnly',
+  /** Our addition: 'A live location must be shared for at least {{seconds}} seconds' */
+  tooShort: 'chat.liveLocation.tooShort',
+} as const;
+
+const endOf = (share: { endAt: string }) => Date.parse(share.endAt);
+
+function reasonOf(error: unknown): string | undefined {
+  if (error instanceof Error) return error.message || undefined;
+  return typeof error === 'string' && error ? error : undefined;
+}
+
+const isCoords = (coords: Coords | undefined): coords is Coords =>
+  coords !== undefined && Number.isFinite(coords.latitude) && Number.isFinite(coords.longitude);
+
+/** The user's own message carrying a live location that has not ended yet. */
+function isOwnLive(context: LiveLocationContext, message: ChatMessageLike): boolean {
+  const endAt = message.shared_location?.end_at;
+  return (
+    context.userId !== null &&
+    message.user?.id === context.userId &&
+    message.type !== 'deleted' &&
+    typeof endAt === 'string' &&
+    Date.parse(endAt) > context.now()
+  );
+}
+
+const withShare = (shares: LiveShare[], share: LiveShare) => [
+  ...shares.filter((s) => s.messageId !== share.messageId),
+  share,
+];
+
+/** The shares whose messages `event` is about no longer carry them. */
+const eventMessageId = (event: LiveLocationEvent): string | undefined => {
+  if (event.type === 'message.updated' || event.type === 'message.deleted') return event.message.id;
+  if (event.type === 'location.stop') return event.messageId;
+  return undefined;
+};
+
+const retrieveFailed: LiveLocationError = { key: LIVE_LOCATION_ERRORS.retrieveFailed };
+
+const liveLocationSetup = setup({
+  types: {
+    context: {} as LiveLocationContext,
+    input: {} as LiveLocationInput,
+    events: {} as LiveLocationEvent,
+  },
+  actors: {
+    /** Forwards the chat's message.updated and message.deleted events. */
+    followMessages: fromCallback<EventObject>(() => undefined),
+    /** The user's active live shares (GET /users/live_locations). */
+    fetchLiveShares: fromPromise<LiveShare[]>(() => Promise.reject(new Error('fetchLiveShares not provided'))),
+    /** The device's current position, once. */
+    getCurrentPosition: fromPromise<Coords>(() => Promise.reject(new Error('getCurrentPosition not provided'))),
+    /** Sends the location message. */
+    shareLocation: fromPromise<SharedLocation, ShareLocationInput>(() =>
+      Promise.reject(new Error('shareLocation not provided')),
+    ),
+    /** Watches the device's position: sends position.changed / position.failed. */
+    watchPosition: fromCallback<EventObject>(() => undefined),
+    /** Sends a position to every registered share (PUT /users/live_locations). */
+    updateLocation: fromPromise<void, UpdateLocationInput>(() => Promise.resolve()),
+    /** Ends a live share on the server (end_at now). */
+    stopLiveLocation: fromPromise<void, StopLiveLocationInput>(() => Promise.resolve()),
+  },
+  delays: {
+    updateThrottle: UPDATE_THROTTLE_MS,
+    /** Until the nearest end among the registered shares. */
+    shareExpiry: ({ context }) => {
+      const nearest = Math.min(...context.shares.map(endOf));
+      return Math.min(Math.max(nearest - context.now(), 0), MAX_TIMER_MS);
+    },
+  },
+  guards: {
+    isClientSideOnly: (_, params: { error: unknown }) =>
+      params.error instanceof Error && params.error.message === CLIENT_SIDE_ONLY_MESSAGE,
+    hasShares: ({ context }) => context.shares.length > 0,
+    hasNoShares: ({ context }) => context.shares.length === 0,
+    isTooShort: ({ event }) =>
+      event.type === 'location.share' && event.durationMs !== undefined && event.durationMs < MIN_LIVE_LOCATION_MS,
+    hasCoords: ({ event }) => event.type === 'location.share' && isCoords(event.coords),
+    isLiveShare: ({ context, event }) =>
+      event.type === 'location.shared' && event.share.endAt !== null && Date.parse(event.share.endAt) > context.now(),
+    isOwnLiveMessage: ({ context, event }) => event.type === 'message.updated' && isOwnLive(context, event.message),
+    isRegistered: ({ context, event }) => {
+      const id = eventMessageId(event);
+      return context.shares.some((s) => s.messageId === id);
+    },
+    hasPendingPosition: ({ context }) => context.pendingPosition !== null,
+  },
+  actions: {
+    startRequest: assign(({ event }) =>
+      event.type === 'location.share'
+        ? {
+            request: {
+              channelCid: event.channelCid,
+              messageId: event.messageId,
+              ...(event.durationMs !== undefined ? { durationMs: event.durationMs } : {}),
+              ...(isCoords(event.coords) ? { coords: event.coords } : {}),
+            },
+            error: null,
+          }
+        : {},
+    ),
+    setRequestCoords: assign({
+      request: ({ context }, params: { coords: Coords }) =>
+        context.request && { ...context.request, coords: params.coords },
+    }),
+    clearRequest: assign({ request: null }),
+    refuseTooShort: assign({
+      error: { key: LIVE_LOCATION_ERRORS.tooShort, values: { seconds: MIN_LIVE_LOCATION_MS / 1000 } },
+    }),
+    setClientSideOnly: assign({ error: { key: LIVE_LOCATION_ERRORS.clientSideOnly } }),
+    setRetrieveFailed: assign({ error: retrieveFailed }),
+    setShareFailed: assign({
+      error: (_, params: { error: unknown }): LiveLocationError => {
+        const reason = reasonOf(params.error);
+        return {
+          key: LIVE_LOCATION_ERRORS.shareFailed,
+          ...(reason ? { values: { reason } } : {}),
+          type: 'api:location:create:failed',
+        };
+      },
+    }),
+    clearError: assign({ error: null }),
+    /** Tells the registry (and anyone listening) that a location message went out. */
+    announceShare: raise((_, params: { share: SharedLocation }) => ({
+      type: 'location.shared' as const,
+      share: params.share,
+    })),
+    registerShare: assign({
+      shares: ({ context, event }) =>
+        event.type === 'location.shared' && event.share.endAt !== null
+          ? withShare(context.shares, { ...event.share, endAt: event.share.endAt })
+          : context.shares,
+    }),
+    registerMessage: assign({
+      shares: ({ context, event }) => {
+        if (event.type !== 'message.updated') return context.shares;
+        const { message } = event;
+        return withShare(context.shares, {
+          messageId: message.id,
+          channelCid: message.shared_location?.channel_cid ?? message.cid ?? '',
+          endAt: message.shared_location!.end_at!,
+        });
+      },
+    }),
+    mergeShares: assign({
+      shares: ({ context }, params: { shares: LiveShare[] }) =>
+        params.shares
+          .filter((s) => endOf(s) > context.now() && !context.shares.some((known) => known.messageId === s.messageId))
+          .concat(context.shares),
+    }),
+    dropShare: assign({
+      shares: ({ context, event }) => context.shares.filter((s) => s.messageId !== eventMessageId(event)),
+    }),
+    dropExpired: assign({ shares: ({ context }) => context.shares.filter((s) => endOf(s) > context.now()) }),
+    stopOnServer: spawnChild('stopLiveLocation', {
+      id: ({ event }) => `stop:${eventMessageId(event)}`,
+      input: ({ context, event }): StopLiveLocationInput => {
+        const share = context.shares.find((s) => s.messageId === eventMessageId(event))!;
+        return { messageId: share.messageId, channelCid: share.channelCid, createdByDeviceId: context.deviceId };
+      },
+    }),
+    setPosition: assign(({ context, event }) =>
+      event.type === 'position.changed'
+        ? {
+            position: { latitude: event.latitude, longitude: event.longitude },
+            error: context.error?.key === LIVE_LOCATION_ERRORS.retrieveFailed ? null : context.error,
+          }
+        : {},
+    ),
+    holdPosition: assign(({ context, event }) =>
+      event.type === 'position.changed'
+        ? {
+            pendingPosition: { latitude: event.latitude, longitude: event.longitude },
+            error: context.error?.key === LIVE_LOCATION_ERRORS.retrieveFailed ? null : context.error,
+          }
+        : {},
+    ),
+    takePending: assign(({ context }) => ({ position: context.pendingPosition, pendingPosition: null })),
+    forgetPending: assign({ pendingPosition: null }),
+  },
+});
+
+/** How the registry follows its shares; `target` re-arms the expiry timer where one runs. */
+function followShares(target?: string) {
+  const to = target ? { target, reenter: true } : {};
+  return {
+    'location.shared': { guard: 'isLiveShare', ...to, actions: 'registerShare' },
+    'message.updated': [
+      // Still (or newly) live: keep it with its end as the message now has it.
+      { guard: 'isOwnLiveMessage', ...to, actions: 'registerMessage' },
+      // No longer live (end gone or passed, or deleted): drop it.
+      { guard: 'isRegistered', ...to, actions: 'dropShare' },
+    ],
+    'message.deleted': { guard: 'isRegistered', ...to, actions: 'dropShare' },
+    'location.stop': { guard: 'isRegistered', ...to, actions: ['stopOnServer', 'dropShare'] },
+  } as const;
+}
+
+export const liveLocationMachine = liveLocationSetup.createMachine({
+  id: 'liveLocation',
+  context: ({ input }) => ({
+    userId: input.userId || null,
+    deviceId: input.deviceId,
+    now: input.now ?? (() => Date.now()),
+    shares: [],
+    request: null,
+    position: null,
+    pendingPosition: null,
+    error: null,
+  }),
+  type: 'parallel',
+  invoke: { src: 'followMessages' },
+  on: { 'location.dismissError': { actions: 'clearError' } },
+  states: {
+    sharing: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'location.share': [
+              { guard: 'isTooShort', actions: 'refuseTooShort' },
+              { guard: 'hasCoords', target: 'sending', actions: 'startRequest' },
+              { target: 'locating', actions: 'startRequest' },
+            ],
+          },
+        },
+        locating: {
+          invoke: {
+            src: 'getCurrentPosition',
+            onDone: {
+              target: 'sending',
+              actions: { type: 'setRequestCoords', params: ({ event }) => ({ coords: event.output }) },
+            },
+            onError: { target: 'idle', actions: ['setRetrieveFailed', 'clearRequest'] },
+          },
+        },
+        sending: {
+          invoke: {
+            src: 'shareLocation',
+            input: ({ context }) => {
+              const request = context.request!;
+              return {
+                channelCid: request.channelCid,
+                messageId: request.messageId,
+                latitude: request.coords!.latitude,
+                longitude: request.coords!.longitude,
+                createdByDeviceId: context.deviceId,
+                ...(request.durationMs !== undefined
+                  ? { endAt: new Date(context.now() + request.durationMs).toISOString() }
+                  : {}),
+              };
+            },
+            onDone: {
+              target: 'idle',
+              actions: ['clearRequest', { type: 'announceShare', params: ({ event }) => ({ share: event.output }) }],
+            },
+            onError: [
+              {
+                guard: { type: 'isClientSideOnly', params: ({ event }) => ({ error: event.error }) },
+                target: 'idle',
+                actions: ['setClientSideOnly', 'clearRequest'],
+              },
+              {
+                target: 'idle',
+                actions: [{ type: 'setShareFailed', params: ({ event }) => ({ error: event.error }) }, 'clearRequest'],
+              },
+            ],
+          },
+        },
+      },
+    },
+    registry: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            src: 'fetchLiveShares',
+            onDone: {
+              target: 'settling',
+              actions: { type: 'mergeShares', params: ({ event }) => ({ shares: event.output }) },
+            },
+            onError: [
+              {
+                guard: { type: 'isClientSideOnly', params: ({ event }) => ({ error: event.error }) },
+                target: 'unavailable',
+                actions: 'setClientSideOnly',
+              },
+              // The listing failed otherwise: go on with the shares known from now on.
+              { target: 'settling' },
+            ],
+          },
+          on: followShares(),
+        },
+        /** No connected user: live sharing is client-side only, nothing is registered. */
+        unavailable: {},
+        settling: {
+          always: [{ guard: 'hasShares', target: 'watching' }, { target: 'empty' }],
+        },
+        empty: {
+          on: {
+            'location.shared': { guard: 'isLiveShare', target: 'watching', actions: 'registerShare' },
+            'message.updated': { guard: 'isOwnLiveMessage', target: 'watching', actions: 'registerMessage' },
+          },
+        },
+        watching: {
+          type: 'parallel',
+          invoke: { src: 'watchPosition' },
+          always: { guard: 'hasNoShares', target: 'empty' },
+          exit: 'forgetPending',
+          on: { 'position.failed': { actions: 'setRetrieveFailed' } },
+          states: {
+            expiry: {
+              initial: 'scheduled',
+              states: {
+                scheduled: {
+                  after: { shareExpiry: { target: 'scheduled', reenter: true, actions: 'dropExpired' } },
+                  on: followShares('scheduled'),
+                },
+              },
+            },
+            updates: {
+              initial: 'ready',
+              states: {
+                ready: {
+                  on: { 'position.changed': { target: 'throttled', actions: 'setPosition' } },
+                },
+                throttled: {
+                  invoke: {
+                    src: 'updateLocation',
+                    input: ({ context }) => ({
+                      shares: context.shares,
+                      latitude: context.position!.latitude,
+                      longitude: context.position!.longitude,
+                      createdByDeviceId: context.deviceId,
+                    }),
+                  },
+                  after: {
+                    updateThrottle: [
+                      { guard: 'hasPendingPosition', target: 'throttled', reenter: true, actions: 'takePending' },
+                      { target: 'ready' },
+                    ],
+                  },
+                  on: { 'position.changed': { actions: 'holdPosition' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type LiveLocationMachine = typeof liveLocationMachine;

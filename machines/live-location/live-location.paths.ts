@@ -1,0 +1,101 @@
+/** The live-location manager's path model: shares, the registry's chat facts, positions, delays. */
+import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
+import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { CLIENT_SIDE_ONLY_MESSAGE, liveLocationMachine } from './live-location.machine';
+import type {
+  ChatMessageLike,
+  Coords,
+  LiveLocationContext,
+  LiveLocationEvent,
+  LiveShare,
+  ShareLocationInput,
+  SharedLocation,
+  StopLiveLocationInput,
+  UpdateLocationInput,
+} from './live-location.types';
+
+/** The model's clock stands still; "later" ends are ahead of it, "now" ends are over. */
+const NOW = Date.parse('2025-06-01T10:00:00.000Z');
+const LATER = new Date(NOW + 600_000).toISOString();
+const CID = 'messaging:places';
+const here: Coords = { latitude: 52.37, longitude: 4.9 };
+const liveShare = (messageId: string): LiveShare => ({ messageId, channelCid: CID, endAt: LATER });
+const message = (id: string, endAt: string | null, userId = 'alice'): ChatMessageLike => ({
+  id,
+  type: 'regular',
+  user: { id: userId },
+  shared_location: { channel_cid: CID, end_at: endAt },
+});
+
+const samples: LiveLocationEvent[] = [
+  { type: 'location.share', channelCid: CID, messageId: 'm1', coords: here },
+  { type: 'location.share', channelCid: CID, messageId: 'm1', durationMs: 600_000, coords: here },
+  { type: 'location.share', channelCid: CID, messageId: 'm2', durationMs: 30_000, coords: here },
+  { type: 'location.share', channelCid: CID, messageId: 'm2', durationMs: 600_000 },
+  { type: 'location.shared', share: { messageId: 'm2', channelCid: CID, endAt: LATER } },
+  { type: 'location.shared', share: { messageId: 'm3', channelCid: CID, endAt: null } },
+  { type: 'location.stop', messageId: 'm1' },
+  { type: 'location.dismissError' },
+  { type: 'message.updated', message: message('m1', LATER) },
+  { type: 'message.updated', message: message('m1', null) },
+  { type: 'message.updated', message: message('b1', LATER, 'bob') },
+  { type: 'message.deleted', message: { id: 'm1', type: 'deleted' } },
+  { type: 'position.changed', latitude: 52.38, longitude: 4.91 },
+  { type: 'position.failed', reason: 'User denied Geolocation' },
+];
+
+// Errors serialize to {}; a named field keeps the two samples apart as graph edges.
+const clientSideOnly = Object.assign(new Error(CLIENT_SIDE_ONLY_MESSAGE), { sample: 'client-side only' });
+const refused = Object.assign(new Error('latitude must be between -90 and 90'), { sample: 'refused' });
+
+function doneSamples(type: string): AnyEventObject[] {
+  if (type.includes('locating')) return [{ type, output: here }];
+  if (type.includes('sending'))
+    return [
+      { type, output: { messageId: 'm1', channelCid: CID, endAt: LATER } satisfies SharedLocation },
+      { type, output: { messageId: 'm1', channelCid: CID, endAt: null } satisfies SharedLocation },
+    ];
+  return [
+    { type, output: [] },
+    { type, output: [liveShare('m1')] },
+  ];
+}
+
+export const pathModel: PathModel = {
+  name: 'live-location',
+  machine: liveLocationMachine.provide({
+    actors: {
+      followMessages: fromCallback(() => undefined),
+      fetchLiveShares: fromPromise<LiveShare[]>(() => new Promise<never>(() => {})),
+      getCurrentPosition: fromPromise<Coords>(() => new Promise<never>(() => {})),
+      shareLocation: fromPromise<SharedLocation, ShareLocationInput>(() => new Promise<never>(() => {})),
+      watchPosition: fromCallback(() => undefined),
+      updateLocation: fromPromise<void, UpdateLocationInput>(() => new Promise<never>(() => {})),
+      stopLiveLocation: fromPromise<void, StopLiveLocationInput>(() => new Promise<never>(() => {})),
+    },
+  }),
+  input: { userId: 'alice', deviceId: 'phone', now: () => NOW },
+  events: (snapshot) =>
+    ownEventTypes(snapshot).flatMap((type): AnyEventObject[] => {
+      if (type.startsWith('xstate.done.actor.')) return doneSamples(type);
+      if (type.startsWith('xstate.error.actor.'))
+        return [
+          { type, error: clientSideOnly },
+          { type, error: refused },
+        ];
+      if (type.startsWith('xstate.after.')) return [{ type }];
+      return samples.filter((e) => e.type === type);
+    }),
+  // Positions and errors only matter as present or not; shares by id (ids are from the samples).
+  serializeState: (snapshot) => {
+    const context = snapshot.context as LiveLocationContext;
+    return JSON.stringify({
+      value: snapshot.value as unknown,
+      shares: context.shares.map((s) => s.messageId).sort(),
+      request: context.request ? Boolean(context.request.coords) : null,
+      position: context.position !== null,
+      pending: context.pendingPosition !== null,
+      error: context.error?.key ?? null,
+    });
+  },
+};

@@ -1,0 +1,308 @@
+/**
+ * The outbox (spec sections 4 and 8): every message the composer hands over is one
+ * `message:<id>` child that goes sending → received, or failed as one of three kinds —
+ * retryable ('Message Failed · Click to try again'), unauthorized ('Message Failed ·
+ * Unauthorized') or unsent ('Error · Unsent'). A retry sends the same client-generated id, so
+ * the service never stores a copy; its "already exists" answer (code 4) means received. Messages
+ * not yet confirmed are written to storage (per user) and restored after a reload; unsent ones go
+ * again when the chat connection recovers.
+ */
+import { assign, enqueueActions, fromCallback, fromPromise, raise, sendParent, sendTo, setup, stopChild } from 'xstate';
+import type {
+  FailureKind,
+  OutboxContext,
+  OutboxEntry,
+  OutboxEvent,
+  OutboxInput,
+  OutboxMessage,
+  OutboxMessageContext,
+  OutboxMessageEvent,
+  OutboxMessageInput,
+  PendingRecord,
+  SendError,
+} from './outbox.types';
+
+/** The chat service's codes the outbox tells apart (spec section 8). */
+export const INPUT_ERROR_CODE = 4;
+export const NOT_ALLOWED_CODE = 17;
+
+/** i18next keys of the three failed kinds, with the spec's texts. */
+export const FAILURE_LABEL_KEYS: Record<FailureKind, string> = {
+  retryable: 'chat.outbox.failedRetry', // 'Message Failed · Click to try again'
+  unauthorized: 'chat.outbox.failedUnauthorized', // 'Message Failed · Unauthorized'
+  unsent: 'chat.outbox.unsent', // 'Error · Unsent'
+};
+/** The notice for any failed send: 'Send message request failed'. */
+export const SEND_FAILED_KEY = 'chat.outbox.sendFailed';
+
+/** An error as the chat client throws it, reduced to data: HTTP status and chat code (null when absent). */
+export function toSendError(error: unknown): SendError {
+  const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  return {
+    status: typeof record.status === 'number' ? record.status : null,
+    // Network failures carry string codes (ECONNREFUSED…); only the service's numeric codes count.
+    code: typeof record.code === 'number' ? record.code : null,
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+/** The service already has a message with this id: an earlier attempt got through. */
+export function isAlreadyStoredError(error: SendError): boolean {
+  return error.code === INPUT_ERROR_CODE && /already exists/i.test(error.message);
+}
+
+/**
+ * Which failed kind an error is: HTTP 403 or code 17 → unauthorized; no HTTP answer at all
+ * (offline, connection refused or dropped, timeout) → unsent; any other answer → retryable.
+ */
+export function failureKindOf(error: SendError): FailureKind {
+  if (error.status === 403 || error.code === NOT_ALLOWED_CODE) return 'unauthorized';
+  if (error.status === null) return 'unsent';
+  return 'retryable';
+}
+
+const childId = (id: string) => `message:${id}`;
+
+export const outboxMessageMachine = setup({
+  types: {
+    context: {} as OutboxMessageContext,
+    input: {} as OutboxMessageInput,
+    events: {} as OutboxMessageEvent,
+  },
+  actors: {
+    sendMessage: fromPromise<unknown, { message: OutboxMessage }>(() =>
+      Promise.reject(new Error('sendMessage not provided')),
+    ),
+  },
+  guards: {
+    isAlreadyStored: (_, params: { error: unknown }) => isAlreadyStoredError(toSendError(params.error)),
+    isUnauthorized: ({ context }) => context.failure === 'unauthorized',
+    isUnsent: ({ context }) => context.failure === 'unsent',
+    canRetry: ({ context }) => context.failure !== 'unauthorized',
+  },
+  actions: {
+    countAttempt: assign({ attempts: ({ context }) => context.attempts + 1, failure: null }),
+    recordFailure: assign((_, params: { error: unknown }) => {
+      const error = toSendError(params.error);
+      return { failure: failureKindOf(error), lastError: error };
+    }),
+    recordRestored: assign({ failure: (_, params: { failure: FailureKind }) => params.failure, lastError: null }),
+    notifyAttempted: sendParent(({ context }): OutboxEvent => ({ type: 'message.attempted', id: context.message.id })),
+    notifyFailed: sendParent(({ context }): OutboxEvent => ({
+      type: 'message.failed',
+      id: context.message.id,
+      failure: context.failure ?? 'retryable',
+      error: context.lastError,
+    })),
+    notifyReceived: sendParent(({ context }): OutboxEvent => ({ type: 'message.received', id: context.message.id })),
+    notifyDiscarded: sendParent(({ context }): OutboxEvent => ({ type: 'message.discarded', id: context.message.id })),
+  },
+}).createMachine({
+  id: 'outboxMessage',
+  context: ({ input }) => ({ message: input.message, failure: null, lastError: null, attempts: 0 }),
+  initial: 'queued',
+  states: {
+    queued: {
+      on: {
+        'message.send': 'sending',
+        'message.restore': { target: 'failed', actions: { type: 'recordRestored', params: ({ event }) => event } },
+      },
+    },
+    sending: {
+      entry: ['countAttempt', 'notifyAttempted'],
+      invoke: {
+        src: 'sendMessage',
+        input: ({ context }) => ({ message: context.message }),
+        onDone: 'received',
+        onError: [
+          {
+            guard: { type: 'isAlreadyStored', params: ({ event }) => ({ error: event.error }) },
+            target: 'received',
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    failed: {
+      entry: 'notifyFailed',
+      initial: 'sorting',
+      on: {
+        'message.retry': { guard: 'canRetry', target: 'sending' },
+        'message.discard': 'discarded',
+      },
+      states: {
+        sorting: {
+          always: [
+            { guard: 'isUnauthorized', target: 'unauthorized' },
+            { guard: 'isUnsent', target: 'unsent' },
+            { target: 'retryable' },
+          ],
+        },
+        retryable: {},
+        unauthorized: {},
+        unsent: {},
+      },
+    },
+    received: { type: 'final', entry: 'notifyReceived' },
+    discarded: { type: 'final', entry: 'notifyDiscarded' },
+  },
+});
+
+const recordsOf = (entries: OutboxEntry[]): PendingRecord[] =>
+  entries.map((e) => ({ message: e.message, failure: e.status === 'sending' ? null : e.failure }));
+
+export const outboxMachine = setup({
+  types: {
+    context: {} as OutboxContext,
+    input: {} as OutboxInput,
+    events: {} as OutboxEvent,
+  },
+  actors: {
+    outboxMessage: outboxMessageMachine,
+    loadPending: fromPromise<PendingRecord[], { userId: string }>(() =>
+      Promise.reject(new Error('loadPending not provided')),
+    ),
+    savePending: fromPromise<void, { userId: string; records: PendingRecord[] }>(() =>
+      Promise.reject(new Error('savePending not provided')),
+    ),
+    /** Sends `connection.recovered` when the chat connection is (back) up, at once if it already is. */
+    watchConnection: fromCallback<OutboxEvent>(() => undefined),
+  },
+  guards: {
+    isNewMessage: ({ context, event }) =>
+      event.type === 'outbox.send' && !context.entries.some((e) => e.id === event.message.id),
+    isKnown: ({ context, event }) => 'id' in event && context.entries.some((e) => e.id === event.id),
+    isDirty: ({ context }) => context.dirty,
+  },
+  actions: {
+    addMessage: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'outbox.send') return;
+      const { message } = event;
+      enqueue.assign({
+        entries: ({ spawn }) => {
+          spawn('outboxMessage', { id: childId(message.id), input: { message } });
+          return [...context.entries, { id: message.id, message, status: 'sending', failure: null, lastError: null }];
+        },
+      });
+      enqueue.sendTo(childId(message.id), { type: 'message.send' });
+    }),
+    restorePending: enqueueActions(({ context, enqueue }, params: { records: PendingRecord[] }) => {
+      const known = new Set(context.entries.map((e) => e.id));
+      const restored = params.records.filter((r) => !known.has(r.message.id));
+      enqueue.assign({
+        entries: ({ spawn }) => [
+          ...context.entries,
+          ...restored.map((r): OutboxEntry => {
+            spawn('outboxMessage', { id: childId(r.message.id), input: { message: r.message } });
+            return {
+              id: r.message.id,
+              message: r.message,
+              status: 'failed',
+              failure: r.failure ?? 'unsent',
+              lastError: null,
+            };
+          }),
+        ],
+      });
+      for (const r of restored)
+        enqueue.sendTo(childId(r.message.id), { type: 'message.restore', failure: r.failure ?? 'unsent' });
+    }),
+    forwardRetry: sendTo(({ event }) => childId(event.type === 'outbox.retry' ? event.id : ''), {
+      type: 'message.retry',
+    }),
+    forwardDiscard: sendTo(({ event }) => childId(event.type === 'outbox.discard' ? event.id : ''), {
+      type: 'message.discard',
+    }),
+    retryUnsent: enqueueActions(({ context, enqueue }) => {
+      for (const entry of context.entries)
+        if (entry.status === 'failed' && entry.failure === 'unsent')
+          enqueue.sendTo(childId(entry.id), { type: 'message.retry' });
+    }),
+    markAttempted: assign({
+      entries: ({ context }, params: { id: string }) =>
+        context.entries.map((e) =>
+          e.id === params.id ? { ...e, status: 'sending' as const, failure: null, lastError: null } : e,
+        ),
+    }),
+    markFailed: assign({
+      entries: ({ context }, params: { id: string; failure: FailureKind; error: SendError | null }) =>
+        context.entries.map((e) =>
+          e.id === params.id
+            ? { ...e, status: 'failed' as const, failure: params.failure, lastError: params.error }
+            : e,
+        ),
+    }),
+    removeEntry: assign({
+      entries: ({ context }, params: { id: string }) => context.entries.filter((e) => e.id !== params.id),
+    }),
+    /** A finished child stays in `children` until stopped. */
+    stopMessage: stopChild((_, params: { id: string }) => childId(params.id)),
+    announceChange: raise({ type: 'pending.changed' }),
+    markDirty: assign({ dirty: true }),
+    clearDirty: assign({ dirty: false }),
+  },
+}).createMachine({
+  id: 'outbox',
+  context: ({ input }) => ({ userId: input.userId, entries: [], dirty: false }),
+  on: {
+    'outbox.send': { guard: 'isNewMessage', actions: ['addMessage', 'announceChange'] },
+    'outbox.retry': { guard: 'isKnown', actions: 'forwardRetry' },
+    'outbox.discard': { guard: 'isKnown', actions: 'forwardDiscard' },
+    'connection.recovered': { actions: 'retryUnsent' },
+    'message.attempted': { actions: [{ type: 'markAttempted', params: ({ event }) => event }, 'announceChange'] },
+    'message.failed': { actions: [{ type: 'markFailed', params: ({ event }) => event }, 'announceChange'] },
+    'message.received': {
+      actions: [
+        { type: 'removeEntry', params: ({ event }) => event },
+        { type: 'stopMessage', params: ({ event }) => event },
+        'announceChange',
+      ],
+    },
+    'message.discarded': {
+      actions: [
+        { type: 'removeEntry', params: ({ event }) => event },
+        { type: 'stopMessage', params: ({ event }) => event },
+        'announceChange',
+      ],
+    },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      // Nothing is written before the stored list is read (that would overwrite it).
+      invoke: {
+        src: 'loadPending',
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: {
+          target: 'ready.saving',
+          actions: { type: 'restorePending', params: ({ event }) => ({ records: event.output }) },
+        },
+        // Unreadable storage: carry on without it (and do not overwrite it until something changes).
+        onError: 'ready',
+      },
+    },
+    ready: {
+      invoke: { src: 'watchConnection' },
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'pending.changed': 'saving' },
+        },
+        saving: {
+          entry: 'clearDirty',
+          invoke: {
+            src: 'savePending',
+            input: ({ context }) => ({ userId: context.userId, records: recordsOf(context.entries) }),
+            onDone: [{ guard: 'isDirty', target: 'saving', reenter: true }, { target: 'idle' }],
+            // Best effort: a failed write is retried with the next change.
+            onError: [{ guard: 'isDirty', target: 'saving', reenter: true }, { target: 'idle' }],
+          },
+          on: { 'pending.changed': { actions: 'markDirty' } },
+        },
+      },
+    },
+  },
+});
+
+export type OutboxMachine = typeof outboxMachine;
+export type OutboxMessageMachine = typeof outboxMessageMachine;

@@ -1,0 +1,372 @@
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type ActorRefFrom } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { newMessageId } from '../shared/message-id';
+import {
+  failureKindOf,
+  isAlreadyStoredError,
+  outboxMachine,
+  outboxMessageMachine,
+  toSendError,
+} from './outbox.machine';
+import { selectEntries, selectEntriesFor, selectFailed, selectIsLoading, selectSending } from './outbox.selectors';
+import type { OutboxEvent, OutboxMessage, PendingRecord } from './outbox.types';
+
+/** Errors shaped like the ones stream-chat throws. */
+const apiError = (code: number, status: number, message: string) =>
+  Object.assign(new Error(`StreamChat error code ${code}: ${message}`), { code, status });
+const networkError = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:3000'), { code: 'ECONNREFUSED' });
+const notAllowed = () => apiError(17, 403, 'SendMessage failed with error: "not allowed"');
+const serverDown = () => apiError(-1, 500, 'internal system error');
+const duplicate = (id: string) =>
+  apiError(4, 400, `SendMessage failed with error: "a message with ID ${id} already exists"`);
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+type Answer = 'ok' | Error | ((id: string) => Error) | Promise<never>;
+
+/** An in-memory stand-in for the storage pair (JSON round trip, like localStorage). */
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    read: (userId: string) => JSON.parse(data.get(userId) ?? '[]') as PendingRecord[],
+  };
+}
+
+function start({
+  answers = [],
+  storage = memoryStorage(),
+  userId = 'alice',
+  load,
+}: {
+  answers?: Answer[];
+  storage?: ReturnType<typeof memoryStorage>;
+  userId?: string;
+  load?: () => Promise<PendingRecord[]>;
+} = {}) {
+  const sent: string[] = [];
+  const clock = new SimulatedClock();
+  let connection: ((event: OutboxEvent) => void) | undefined;
+  const machine = outboxMachine.provide({
+    actors: {
+      outboxMessage: outboxMessageMachine.provide({
+        actors: {
+          sendMessage: fromPromise(async ({ input }) => {
+            sent.push(input.message.id);
+            const answer = answers.shift() ?? 'ok';
+            if (answer === 'ok') return { message: { id: input.message.id } };
+            if (answer instanceof Promise) return answer;
+            throw typeof answer === 'function' ? answer(input.message.id) : answer;
+          }),
+        },
+      }),
+      loadPending: fromPromise(async ({ input }) => (load ? load() : storage.read(input.userId))),
+      savePending: fromPromise(async ({ input }) => {
+        storage.data.set(input.userId, JSON.stringify(input.records));
+      }),
+      watchConnection: fromCallback<OutboxEvent>(({ sendBack }) => {
+        connection = sendBack;
+      }),
+    },
+  });
+  const actor = createActor(machine, { clock, input: { userId } }).start();
+  return { actor, sent, storage, recover: () => connection?.({ type: 'connection.recovered' }) };
+}
+
+const message = (id: string, text = `text of ${id}`, cid = 'messaging:room'): OutboxMessage => ({ id, cid, text });
+
+/** The `message:<id>` child of the outbox. */
+const child = (run: ReturnType<typeof start>, id: string) =>
+  run.actor.getSnapshot().children[`message:${id}`] as ActorRefFrom<typeof outboxMessageMachine> | undefined;
+
+async function ready(run: ReturnType<typeof start>) {
+  await waitFor(run.actor, (s) => !s.matches('loading'));
+  await settle();
+}
+
+describe('error classification', () => {
+  it('reduces chat client errors to status and numeric code', () => {
+    expect(toSendError(notAllowed())).toMatchObject({ status: 403, code: 17 });
+    expect(toSendError(networkError())).toMatchObject({ status: null, code: null });
+    expect(toSendError('boom')).toEqual({ status: null, code: null, message: 'boom' });
+  });
+
+  it('maps 403 / code 17 to unauthorized, no answer to unsent, any other answer to retryable', () => {
+    expect(failureKindOf(toSendError(notAllowed()))).toBe('unauthorized');
+    expect(failureKindOf({ status: 403, code: null, message: 'Forbidden' })).toBe('unauthorized');
+    expect(failureKindOf(toSendError(networkError()))).toBe('unsent');
+    expect(failureKindOf(toSendError(new Error('You are offline')))).toBe('unsent');
+    expect(failureKindOf(toSendError(serverDown()))).toBe('retryable');
+    expect(failureKindOf(toSendError(apiError(9, 429, 'rate limit')))).toBe('retryable');
+    expect(failureKindOf(toSendError(apiError(4, 400, 'message.text must be a string')))).toBe('retryable');
+  });
+
+  it('recognises "already exists" (code 4) only', () => {
+    expect(isAlreadyStoredError(toSendError(duplicate('x')))).toBe(true);
+    expect(isAlreadyStoredError(toSendError(apiError(4, 400, 'bad input')))).toBe(false);
+    expect(isAlreadyStoredError(toSendError(apiError(16, 404, 'already exists')))).toBe(false);
+  });
+
+  it('makes ids the way stream-chat does: userId-uuid', () => {
+    expect(newMessageId('alice', () => 'f00')).toBe('alice-f00');
+    expect(newMessageId('alice')).toMatch(
+      /^alice-[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});
+
+describe('outbox machine', () => {
+  it('sends a message as a message:<id> child; received removes it', async () => {
+    const pending = new Promise<never>(() => {});
+    const run = start({ answers: [pending] });
+    await ready(run);
+    run.actor.send({ type: 'outbox.send', message: message('alice-1') });
+    await settle();
+    expect(child(run, 'alice-1')).toBeDefined();
+    expect(selectSending(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['alice-1']);
+    expect(selectEntries(run.actor.getSnapshot())[0]).toMatchObject({ label: null, notice: null, canRetry: false });
+    // Being sent is persisted too: a reload mid-send does not lose it.
+    expect(run.storage.read('alice')).toEqual([{ message: message('alice-1'), failure: null }]);
+
+    const ok = start();
+    await ready(ok);
+    ok.actor.send({ type: 'outbox.send', message: message('alice-2') });
+    await settle();
+    expect(ok.sent).toEqual(['alice-2']);
+    expect(selectEntries(ok.actor.getSnapshot())).toEqual([]);
+    expect(child(ok, 'alice-2')).toBeUndefined();
+    expect(ok.storage.read('alice')).toEqual([]);
+  });
+
+  it('lists each failed kind with the spec texts (as keys)', async () => {
+    const run = start({ answers: [serverDown(), notAllowed(), networkError()] });
+    await ready(run);
+    for (const id of ['a', 'b', 'c']) run.actor.send({ type: 'outbox.send', message: message(id) });
+    await settle();
+    expect(
+      selectFailed(run.actor.getSnapshot()).map(({ id, failure, label, notice, canRetry }) => ({
+        id,
+        failure,
+        label,
+        notice,
+        canRetry,
+      })),
+    ).toEqual([
+      {
+        id: 'a',
+        failure: 'retryable',
+        label: { key: 'chat.outbox.failedRetry' },
+        notice: { key: 'chat.outbox.sendFailed' },
+        canRetry: true,
+      },
+      {
+        id: 'b',
+        failure: 'unauthorized',
+        label: { key: 'chat.outbox.failedUnauthorized' },
+        notice: { key: 'chat.outbox.sendFailed' },
+        canRetry: false,
+      },
+      {
+        id: 'c',
+        failure: 'unsent',
+        label: { key: 'chat.outbox.unsent' },
+        notice: { key: 'chat.outbox.sendFailed' },
+        canRetry: true,
+      },
+    ]);
+    expect(selectFailed(run.actor.getSnapshot())[1]!.lastError).toMatchObject({ status: 403, code: 17 });
+    expect(child(run, 'a')?.getSnapshot().value).toEqual({ failed: 'retryable' });
+  });
+
+  it('retries with the same id; an unauthorized message is not retried', async () => {
+    const run = start({ answers: [serverDown(), notAllowed()] });
+    await ready(run);
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    run.actor.send({ type: 'outbox.send', message: message('b') });
+    await settle();
+    run.actor.send({ type: 'outbox.retry', id: 'b' });
+    run.actor.send({ type: 'outbox.retry', id: 'nope' });
+    run.actor.send({ type: 'outbox.retry', id: 'a' });
+    await settle();
+    expect(run.sent).toEqual(['a', 'b', 'a']);
+    expect(selectEntries(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['b']);
+  });
+
+  it('a retry answered "already exists" counts as received; another code 4 stays failed', async () => {
+    const run = start({
+      answers: [networkError(), duplicate, apiError(4, 400, 'bad input'), apiError(4, 400, 'again')],
+    });
+    await ready(run);
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    await settle();
+    run.actor.send({ type: 'outbox.retry', id: 'a' });
+    await settle();
+    expect(selectEntries(run.actor.getSnapshot())).toEqual([]);
+    run.actor.send({ type: 'outbox.send', message: message('b') });
+    await settle();
+    expect(selectFailed(run.actor.getSnapshot())).toMatchObject([{ id: 'b', failure: 'retryable' }]);
+    run.actor.send({ type: 'outbox.retry', id: 'b' });
+    await settle();
+    expect(child(run, 'b')?.getSnapshot().context.attempts).toBe(2);
+  });
+
+  it('ignores a second hand-over of the same id', async () => {
+    const run = start({ answers: [new Promise<never>(() => {})] });
+    await ready(run);
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    run.actor.send({ type: 'outbox.send', message: message('a', 'other text') });
+    await settle();
+    expect(run.sent).toEqual(['a']);
+    expect(selectEntries(run.actor.getSnapshot()).map((e) => e.message.text)).toEqual(['text of a']);
+  });
+
+  it('discards a failed message', async () => {
+    const run = start({ answers: [notAllowed()] });
+    await ready(run);
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    await settle();
+    run.actor.send({ type: 'outbox.discard', id: 'a' });
+    await settle();
+    expect(selectEntries(run.actor.getSnapshot())).toEqual([]);
+    expect(run.storage.read('alice')).toEqual([]);
+  });
+
+  it('a recovered connection resends every unsent message (same ids), not the other kinds', async () => {
+    const run = start({ answers: [networkError(), networkError(), serverDown(), notAllowed()] });
+    await ready(run);
+    for (const id of ['u1', 'u2', 'r', 'x']) run.actor.send({ type: 'outbox.send', message: message(id) });
+    await settle();
+    run.recover();
+    await settle();
+    expect(run.sent).toEqual(['u1', 'u2', 'r', 'x', 'u1', 'u2']);
+    expect(selectFailed(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['r', 'x']);
+  });
+
+  it('filters entries per channel and thread', async () => {
+    const run = start({ answers: [networkError(), networkError(), networkError()] });
+    await ready(run);
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    run.actor.send({ type: 'outbox.send', message: { ...message('b'), parent_id: 'p1' } });
+    run.actor.send({ type: 'outbox.send', message: message('c', 'x', 'messaging:other') });
+    await settle();
+    expect(selectEntriesFor(run.actor.getSnapshot(), 'messaging:room').map((e) => e.id)).toEqual(['a']);
+    expect(selectEntriesFor(run.actor.getSnapshot(), 'messaging:room', 'p1').map((e) => e.id)).toEqual(['b']);
+  });
+
+  describe('persistence', () => {
+    it('failed and unsent messages survive a reload with their kinds; retry after it uses the same id', async () => {
+      const storage = memoryStorage();
+      const first = start({
+        storage,
+        answers: [serverDown(), networkError(), notAllowed(), new Promise<never>(() => {})],
+      });
+      await ready(first);
+      for (const id of ['r', 'u', 'x', 's']) first.actor.send({ type: 'outbox.send', message: message(id) });
+      await settle();
+      expect(storage.read('alice')).toEqual([
+        { message: message('r'), failure: 'retryable' },
+        { message: message('u'), failure: 'unsent' },
+        { message: message('x'), failure: 'unauthorized' },
+        { message: message('s'), failure: null },
+      ]);
+      first.actor.stop();
+
+      const reloaded = start({ storage });
+      expect(selectIsLoading(reloaded.actor.getSnapshot())).toBe(true);
+      await ready(reloaded);
+      expect(selectIsLoading(reloaded.actor.getSnapshot())).toBe(false);
+      expect(selectFailed(reloaded.actor.getSnapshot()).map((e) => [e.id, e.failure])).toEqual([
+        ['r', 'retryable'],
+        ['u', 'unsent'],
+        ['x', 'unauthorized'],
+        ['s', 'unsent'], // was being sent: whether it arrived is unknown
+      ]);
+      expect(reloaded.sent).toEqual([]);
+      reloaded.recover();
+      await settle();
+      expect(reloaded.sent).toEqual(['u', 's']);
+      reloaded.actor.send({ type: 'outbox.retry', id: 'r' });
+      await settle();
+      expect(reloaded.sent).toEqual(['u', 's', 'r']);
+      expect(storage.read('alice')).toEqual([{ message: message('x'), failure: 'unauthorized' }]);
+    });
+
+    it('writes one list at a time: a change during a write is written right after it', async () => {
+      const writes: string[][] = [];
+      const gates: (() => void)[] = [];
+      const machine = outboxMachine.provide({
+        actors: {
+          outboxMessage: outboxMessageMachine.provide({
+            actors: { sendMessage: fromPromise(() => Promise.reject(networkError())) },
+          }),
+          loadPending: fromPromise(() => Promise.resolve([] as PendingRecord[])),
+          savePending: fromPromise(
+            ({ input }) =>
+              new Promise<void>((resolve) => {
+                writes.push(input.records.map((r) => `${r.message.id}:${r.failure ?? 'sending'}`));
+                gates.push(resolve);
+              }),
+          ),
+          watchConnection: fromCallback(() => undefined),
+        },
+      });
+      const actor = createActor(machine, { input: { userId: 'alice' } }).start();
+      await settle();
+      expect(writes).toEqual([[]]); // after loading
+      actor.send({ type: 'outbox.send', message: message('a') });
+      await settle();
+      expect(writes).toHaveLength(1); // still waiting for the first write
+      expect(actor.getSnapshot().context.dirty).toBe(true);
+      gates.shift()!();
+      await settle();
+      expect(writes).toEqual([[], ['a:unsent']]);
+      gates.shift()!();
+      await settle();
+      expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+      expect(writes).toHaveLength(2);
+    });
+
+    it('keeps each user’s list apart', async () => {
+      const storage = memoryStorage();
+      const alice = start({ storage, answers: [networkError()] });
+      await ready(alice);
+      alice.actor.send({ type: 'outbox.send', message: message('a') });
+      await settle();
+      const bob = start({ storage, userId: 'bob' });
+      await ready(bob);
+      expect(selectEntries(bob.actor.getSnapshot())).toEqual([]);
+      expect(storage.read('alice')).toHaveLength(1);
+    });
+
+    it('messages handed over while loading are kept and merged with the stored ones', async () => {
+      const storage = memoryStorage();
+      storage.data.set('alice', JSON.stringify([{ message: message('old'), failure: 'retryable' }]));
+      let finishLoad!: (records: PendingRecord[]) => void;
+      const run = start({
+        storage,
+        answers: [networkError()],
+        load: () => new Promise((resolve) => (finishLoad = resolve)),
+      });
+      run.actor.send({ type: 'outbox.send', message: message('new') });
+      await settle();
+      // Nothing was written while the stored list was unread.
+      expect(storage.read('alice').map((r) => r.message.id)).toEqual(['old']);
+      finishLoad(storage.read('alice'));
+      await ready(run);
+      expect(selectEntries(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['new', 'old']);
+      expect(storage.read('alice').map((r) => r.message.id)).toEqual(['new', 'old']);
+    });
+
+    it('carries on when storage cannot be read, without overwriting it until something changes', async () => {
+      const storage = memoryStorage();
+      storage.data.set('alice', 'kept');
+      const run = start({ storage, load: () => Promise.reject(new Error('SecurityError')) });
+      await ready(run);
+      expect(storage.data.get('alice')).toBe('kept');
+      run.actor.send({ type: 'outbox.send', message: message('a') });
+      await settle();
+      expect(run.sent).toEqual(['a']);
+      expect(storage.read('alice')).toEqual([]);
+    });
+  });
+});

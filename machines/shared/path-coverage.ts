@@ -1,0 +1,189 @@
+/**
+ * Graph-derived path tests for statecharts. `exercisePaths` walks a machine's state graph with
+ * xstate's graph utilities (`getAdjacencyMap`: every reachable snapshot and, from each, every
+ * event the model offers), then replays the shortest path to every edge on a real actor and
+ * records which of the machine's defined transitions the actor took (the `@xstate.microstep`
+ * inspection events name them). The result says, per machine, transitions taken / transitions
+ * defined and states reached / states defined, with the ones missed by name.
+ *
+ * A model offers concrete events per snapshot — including the `xstate.done.actor.*`,
+ * `xstate.error.actor.*` and `xstate.after.*` events an invoked actor or a delay would produce —
+ * so no real I/O or time is involved; the machine it passes has inert actors provided.
+ */
+import { createActor, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { getAdjacencyMap } from 'xstate/graph';
+
+export interface PathModel {
+  /** The machine's name as its docs page has it, e.g. `upload`. */
+  name: string;
+  machine: AnyStateMachine;
+  input?: unknown;
+  /**
+   * Several inputs, for a machine whose guards read its input (e.g. a child that checks what it
+   * was spawned with): the graph is walked from each and the coverage is their union.
+   */
+  inputs?: unknown[];
+  /** The events to try in `snapshot` (events the machine ignores there are harmless). */
+  events: (snapshot: AnyMachineSnapshot) => EventObject[];
+  /** What makes two snapshots the same graph node; defaults to the value plus the plain context. */
+  serializeState?: (snapshot: AnyMachineSnapshot) => string;
+  /** Upper bound on traversal steps (a guard against an unbounded context). */
+  limit?: number;
+}
+
+export interface CoverageReport {
+  name: string;
+  machineId: string;
+  states: { reached: number; defined: number; missed: string[] };
+  transitions: { taken: number; defined: number; missed: string[] };
+  paths: number;
+}
+
+interface NodeLike {
+  id: string;
+  states: Record<string, NodeLike>;
+  transitions: Map<string, object[]>;
+  always?: object[];
+}
+
+function allNodes(node: NodeLike): NodeLike[] {
+  return [node, ...Object.values(node.states).flatMap(allNodes)];
+}
+
+/** Every transition the machine defines, each with a readable label (`state --event#n-->`). */
+export function definedTransitions(machine: AnyStateMachine): Map<object, string> {
+  const defined = new Map<object, string>();
+  const root: NodeLike = machine.root;
+  for (const node of allNodes(root)) {
+    for (const [eventType, list] of node.transitions.entries())
+      list.forEach((t, i) => defined.set(t, `${node.id} --${eventType}#${i + 1}-->`));
+    (node.always ?? []).forEach((t, i) => defined.set(t, `${node.id} --always#${i + 1}-->`));
+  }
+  return defined;
+}
+
+/** Actor refs and functions are replaced by their ids so contexts holding children serialize. */
+function plain(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'function') return undefined;
+    if (v && typeof v === 'object' && 'sessionId' in v && 'send' in v)
+      return `actor:${String((v as unknown as { id: string }).id)}`;
+    return v;
+  });
+}
+
+export const serializeValueAndContext = (snapshot: AnyMachineSnapshot) => {
+  const { value, context, status } = snapshot as { value: unknown; context: unknown; status: string };
+  return plain({ value, context, status });
+};
+
+export function exercisePaths(model: PathModel): CoverageReport {
+  const { machine } = model;
+  const taken = new Set<object>();
+  const reachedStates = new Set<string>();
+  let paths = 0;
+  for (const input of model.inputs ?? [model.input]) paths += walk({ ...model, input }, taken, reachedStates);
+
+  const defined = definedTransitions(machine);
+  const stateIds = allNodes(machine.root as unknown as NodeLike)
+    .map((n) => n.id)
+    .filter((id) => id !== machine.id);
+  return {
+    name: model.name,
+    machineId: machine.id,
+    states: {
+      reached: stateIds.filter((id) => reachedStates.has(id)).length,
+      defined: stateIds.length,
+      missed: stateIds.filter((id) => !reachedStates.has(id)),
+    },
+    transitions: {
+      taken: [...defined.keys()].filter((t) => taken.has(t)).length,
+      defined: defined.size,
+      missed: [...defined.entries()].filter(([t]) => !taken.has(t)).map(([, label]) => label),
+    },
+    paths,
+  };
+}
+
+/** Walks the graph from `model.input`, replaying every edge; returns the number of paths. */
+function walk(model: PathModel, taken: Set<object>, reachedStates: Set<string>): number {
+  const { machine } = model;
+  const serialize = model.serializeState ?? serializeValueAndContext;
+  type Edge = { event: EventObject; state: AnyMachineSnapshot };
+  const adjacency = getAdjacencyMap(machine, {
+    input: model.input,
+    events: (snapshot) => (snapshot.status === 'active' ? model.events(snapshot) : []),
+    serializeState: serialize,
+    limit: model.limit ?? 5000,
+  }) as unknown as Record<string, { transitions: Record<string, Edge> }>;
+
+  // Shortest event sequence to every graph node (breadth first from the initial snapshot).
+  const keys = Object.keys(adjacency);
+  const route = new Map<string, EventObject[]>([[keys[0]!, []]]);
+  const queue = [keys[0]!];
+  while (queue.length) {
+    const key = queue.shift()!;
+    for (const { event, state } of Object.values(adjacency[key]!.transitions)) {
+      const next = serialize(state);
+      if (route.has(next)) continue;
+      route.set(next, [...route.get(key)!, event]);
+      queue.push(next);
+    }
+  }
+
+  let paths = 0;
+  for (const [key, value] of Object.entries(adjacency)) {
+    for (const { event } of Object.values(value.transitions)) {
+      paths++;
+      replay(model, [...route.get(key)!, event], taken, reachedStates);
+    }
+  }
+  if (paths === 0) replay(model, [], taken, reachedStates);
+  return paths;
+}
+
+/** Runs `events` on a real actor (simulated clock, never advanced), noting transitions and states. */
+function replay(model: PathModel, events: EventObject[], taken: Set<object>, reached: Set<string>) {
+  const actor = createActor(model.machine, {
+    input: model.input,
+    clock: new SimulatedClock(),
+    // The root's own microsteps (compared by id: those of an initial eventless transition come
+    // before createActor returns). A transition's source counts as reached, so a transient
+    // state (left by `always` in the same macrostep) is too.
+    inspect: (inspection) => {
+      if (inspection.type !== '@xstate.microstep' || inspection.actorRef.sessionId !== inspection.rootId) return;
+      for (const t of (inspection as unknown as { _transitions: { source: { id: string } }[] })._transitions) {
+        taken.add(t);
+        reached.add(t.source.id);
+      }
+    },
+  });
+  const note = () => {
+    for (const node of (actor.getSnapshot() as { _nodes: { id: string }[] })._nodes) reached.add(node.id);
+  };
+  actor.subscribe({ next: note, error: () => undefined });
+  actor.start();
+  note();
+  for (const event of events) actor.send(event);
+  actor.stop();
+}
+
+/** One line per machine, for the test run's printed summary. */
+export function formatCoverage(reports: CoverageReport[]): string {
+  const rows = reports.map((r) => {
+    const pct = r.transitions.defined ? Math.floor((100 * r.transitions.taken) / r.transitions.defined) : 100;
+    return [
+      r.name.padEnd(22),
+      `${r.transitions.taken}/${r.transitions.defined} transitions (${pct}%)`.padEnd(32),
+      `${r.states.reached}/${r.states.defined} states`.padEnd(14),
+      `${r.paths} paths`,
+    ].join(' ');
+  });
+  return ['Machine path coverage', ...rows].join('\n');
+}
+
+/** The event types the snapshot's active states handle (incl. invoke done/error and delays). */
+export function ownEventTypes(snapshot: AnyMachineSnapshot): string[] {
+  const nodes = (snapshot as unknown as { _nodes: NodeLike[] })._nodes;
+  return [...new Set(nodes.flatMap((node) => [...node.transitions.keys()]))];
+}

@@ -1,0 +1,254 @@
+import { fromPromise } from 'xstate';
+import { startAsChild } from '../shared/child-harness';
+import { DEFAULT_UPLOAD_LIMITS } from '../shared/composer-children';
+import { describe, expect, it } from 'vitest';
+import type { ComposerChildEvent, UploadedAttachment, UploadInput, UploadLimits } from '../shared/composer-children';
+import { DEFAULT_UPLOAD_SIZE_LIMIT, MAX_FILES_PER_MESSAGE, uploadMachine } from './upload.machine';
+import { attachmentTypeOf, formatFileSize, isImageFile, uploadFailureText } from './upload.rules';
+import {
+  blockedNoticeOf,
+  selectBlockedNotice,
+  selectCanRetry,
+  selectProgress,
+  selectUploadError,
+  selectUploadStatus,
+} from './upload.selectors';
+import type { UploadFileInput } from './upload.types';
+
+const noLimits: UploadLimits = DEFAULT_UPLOAD_LIMITS;
+
+const pdf: UploadInput = {
+  localId: 'a1',
+  file: { name: 'Lineup.PDF', size: 2048, type: 'application/pdf' },
+  blob: new Blob(['%PDF']),
+  limits: noLimits,
+  canUploadFile: true,
+  slotsLeft: MAX_FILES_PER_MESSAGE,
+};
+
+const uploaded: UploadedAttachment = {
+  type: 'file',
+  asset_url: 'http://chat.local/uploads/a1.pdf',
+  title: 'Lineup.PDF',
+  mime_type: 'application/pdf',
+  file_size: 2048,
+};
+
+/** A controllable fake `uploadFile`: each call is recorded and settled by the test. */
+function fakeUploads() {
+  const calls: {
+    input: UploadFileInput;
+    signal: AbortSignal;
+    resolve: (a: UploadedAttachment) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const actor = fromPromise<UploadedAttachment, UploadFileInput>(
+    ({ input, signal }) =>
+      new Promise((resolve, reject) => {
+        calls.push({ input, signal, resolve, reject });
+      }),
+  );
+  return { calls, actor };
+}
+
+/** A tiny composer stand-in that invokes one upload child and records what it is told. */
+function start(input: UploadInput = pdf) {
+  const uploads = fakeUploads();
+  const child = uploadMachine.provide({ actors: { uploadFile: uploads.actor } });
+  const { child: upload, told: all } = startAsChild(child, `upload:${input.localId}`, input);
+  // What the child sent (the parent also hears that it is done).
+  const told = () => (all() as ComposerChildEvent[]).filter((e) => e.type.startsWith('upload.'));
+  return { upload, uploads, told };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('upload machine', () => {
+  it('uploads at once, reporting progress, and finishes with the attachment', async () => {
+    const { upload, uploads, told } = start();
+    expect(selectUploadStatus(upload.getSnapshot())).toBe('uploading');
+    expect(uploads.calls).toHaveLength(1);
+    expect(uploads.calls[0]!.input.file).toEqual(pdf.file);
+    expect(uploads.calls[0]!.input.blob).toBe(pdf.blob);
+
+    uploads.calls[0]!.input.onProgress(12.4);
+    uploads.calls[0]!.input.onProgress(57);
+    uploads.calls[0]!.input.onProgress(140);
+    expect(selectProgress(upload.getSnapshot())).toBe(100);
+    uploads.calls[0]!.resolve(uploaded);
+    await settle();
+
+    expect(selectUploadStatus(upload.getSnapshot())).toBe('finished');
+    expect(told()).toEqual([
+      { type: 'upload.updated', localId: 'a1', status: 'uploading', progress: 0 },
+      { type: 'upload.updated', localId: 'a1', status: 'uploading', progress: 12 },
+      { type: 'upload.updated', localId: 'a1', status: 'uploading', progress: 57 },
+      { type: 'upload.updated', localId: 'a1', status: 'uploading', progress: 100 },
+      { type: 'upload.updated', localId: 'a1', status: 'finished', progress: 100, attachment: uploaded },
+    ]);
+  });
+
+  it('never lets progress go backwards or below 0', () => {
+    const { upload, uploads } = start();
+    uploads.calls[0]!.input.onProgress(40);
+    uploads.calls[0]!.input.onProgress(30);
+    expect(selectProgress(upload.getSnapshot())).toBe(40);
+    uploads.calls[0]!.input.onProgress(-5);
+    expect(selectProgress(upload.getSnapshot())).toBe(40);
+  });
+
+  it('a failed upload says why (lowercased) and can be retried', async () => {
+    const { upload, uploads, told } = start();
+    uploads.calls[0]!.input.onProgress(30);
+    uploads.calls[0]!.reject({ message: 'Payload too big: the file is larger than the upload size limit' });
+    await settle();
+    expect(selectUploadStatus(upload.getSnapshot())).toBe('failed');
+    expect(selectUploadError(upload.getSnapshot())).toEqual({
+      key: 'chat.upload.failed',
+      values: { reason: 'payload too big: the file is larger than the upload size limit' },
+    });
+    expect(selectCanRetry(upload.getSnapshot())).toBe(true);
+    expect(told().at(-1)).toEqual({ type: 'upload.updated', localId: 'a1', status: 'failed', progress: 0 });
+
+    upload.send({ type: 'upload.retry' });
+    expect(selectUploadStatus(upload.getSnapshot())).toBe('uploading');
+    expect(selectUploadError(upload.getSnapshot())).toBeNull();
+    expect(upload.getSnapshot().context.attempts).toBe(2);
+    expect(uploads.calls).toHaveLength(2);
+    uploads.calls[1]!.resolve(uploaded);
+    await settle();
+    expect(selectUploadStatus(upload.getSnapshot())).toBe('finished');
+  });
+
+  it('words a network error as such, and anything else without a message as an unknown error', async () => {
+    const { upload, uploads } = start();
+    uploads.calls[0]!.reject({ message: 'ECONNREFUSED 127.0.0.1:1', isNetworkError: true });
+    await settle();
+    expect(selectUploadError(upload.getSnapshot())).toEqual({ key: 'chat.upload.failedNetwork' });
+    expect(uploadFailureText('boom')).toEqual({ key: 'chat.upload.failed', values: { reason: 'unknown error' } });
+    expect(uploadFailureText(new Error('  Timeout  '))).toEqual({
+      key: 'chat.upload.failed',
+      values: { reason: 'timeout' },
+    });
+  });
+
+  it('retry is ignored unless failed', () => {
+    const { upload, uploads } = start();
+    upload.send({ type: 'upload.retry' });
+    expect(uploads.calls).toHaveLength(1);
+    expect(selectCanRetry(upload.getSnapshot())).toBe(false);
+  });
+
+  it('removing an upload in flight aborts the request and tells the parent', () => {
+    const { upload, uploads, told } = start();
+    const { signal } = uploads.calls[0]!;
+    expect(signal.aborted).toBe(false);
+    upload.send({ type: 'upload.remove' });
+    expect(signal.aborted).toBe(true);
+    expect(upload.getSnapshot().status).toBe('done');
+    expect(selectUploadStatus(upload.getSnapshot())).toBe('removed');
+    expect(told().filter((e) => e.type === 'upload.removed')).toEqual([{ type: 'upload.removed', localId: 'a1' }]);
+  });
+
+  it('a finished, failed or blocked upload can be removed too', async () => {
+    const finished = start();
+    finished.uploads.calls[0]!.resolve(uploaded);
+    await settle();
+    finished.upload.send({ type: 'upload.remove' });
+    expect(finished.told().at(-1)).toEqual({ type: 'upload.removed', localId: 'a1' });
+
+    const failed = start();
+    failed.uploads.calls[0]!.reject(new Error('nope'));
+    await settle();
+    failed.upload.send({ type: 'upload.remove' });
+    expect(selectUploadStatus(failed.upload.getSnapshot())).toBe('removed');
+
+    const blocked = start({ ...pdf, canUploadFile: false });
+    blocked.upload.send({ type: 'upload.remove' });
+    expect(blocked.told().map((e) => e.type)).toEqual(['upload.updated', 'upload.removed']);
+  });
+
+  describe('blocked before any request', () => {
+    const limits = (over: Partial<UploadLimits>): UploadLimits => ({ ...noLimits, ...over });
+    it.each([
+      [
+        'allowed_file_extensions',
+        { ...pdf, limits: limits({ allowedFileExtensions: ['.png', '.jpg'] }) },
+        { key: 'chat.upload.typeNotAllowed' },
+      ],
+      [
+        'blocked_file_extensions',
+        { ...pdf, file: { ...pdf.file, name: 'Setup.EXE. ' }, limits: limits({ blockedFileExtensions: ['.exe'] }) },
+        { key: 'chat.upload.typeNotAllowed' },
+      ],
+      [
+        'allowed_mime_types',
+        { ...pdf, limits: limits({ allowedMimeTypes: ['image/png'] }) },
+        { key: 'chat.upload.typeNotAllowed' },
+      ],
+      [
+        'blocked_mime_types',
+        {
+          ...pdf,
+          file: { ...pdf.file, type: 'Application/PDF' },
+          limits: limits({ blockedMimeTypes: ['application/pdf'] }),
+        },
+        { key: 'chat.upload.typeNotAllowed' },
+      ],
+      [
+        'size_limit',
+        { ...pdf, file: { ...pdf.file, size: 3 * 1024 * 1024 }, limits: limits({ sizeLimit: 2 * 1024 * 1024 }) },
+        { key: 'chat.upload.tooLarge', values: { size: '3 MB', limit: '2 MB' } },
+      ],
+      [
+        'size_limit',
+        { ...pdf, file: { ...pdf.file, size: DEFAULT_UPLOAD_SIZE_LIMIT + 1 } },
+        { key: 'chat.upload.tooLarge', values: { size: '100 MB', limit: '100 MB' } },
+      ],
+      ['upload_not_permitted', { ...pdf, canUploadFile: false }, { key: 'chat.upload.missingPermission' }],
+      [
+        'no_slots_left',
+        { ...pdf, slotsLeft: 0 },
+        { key: 'chat.upload.noSlotsLeft', values: { max: MAX_FILES_PER_MESSAGE } },
+      ],
+      ['file_missing', { ...pdf, blob: null }, { key: 'chat.upload.fileRequired' }],
+      ['local_id_missing', { ...pdf, localId: '' }, { key: 'chat.upload.localIdMissing' }],
+    ] as const)('%s', (reason, input, error) => {
+      const { upload, uploads, told } = start(input);
+      expect(selectUploadStatus(upload.getSnapshot())).toBe('blocked');
+      expect(upload.getSnapshot().context.blockedReason).toBe(reason);
+      expect(selectUploadError(upload.getSnapshot())).toEqual(error);
+      expect(uploads.calls).toHaveLength(0);
+      expect(told()).toEqual([{ type: 'upload.updated', localId: input.localId, status: 'blocked', progress: 0 }]);
+      upload.send({ type: 'upload.retry' });
+      expect(uploads.calls).toHaveLength(0);
+    });
+
+    it('a file exactly at the limit is allowed', () => {
+      const { upload } = start({ ...pdf, file: { ...pdf.file, size: 2048 }, limits: limits({ sizeLimit: 2048 }) });
+      expect(selectUploadStatus(upload.getSnapshot())).toBe('uploading');
+    });
+
+    it('the config notice names size limit or unsupported file type', () => {
+      const big = start({ ...pdf, file: { ...pdf.file, size: 4096 }, limits: limits({ sizeLimit: 2048 }) });
+      expect(selectBlockedNotice(big.upload.getSnapshot())).toEqual({ key: 'chat.upload.blockedSizeLimit' });
+      const exe = start({ ...pdf, limits: limits({ blockedFileExtensions: ['.pdf'] }) });
+      expect(selectBlockedNotice(exe.upload.getSnapshot())).toEqual({ key: 'chat.upload.blockedFileType' });
+      const denied = start({ ...pdf, canUploadFile: false });
+      expect(selectBlockedNotice(denied.upload.getSnapshot())).toBeNull();
+      expect(blockedNoticeOf(null)).toEqual({ key: 'chat.upload.blockedUnknown' });
+      expect(selectBlockedNotice(start().upload.getSnapshot())).toBeNull();
+    });
+  });
+
+  it('helpers: image detection, attachment type, sizes', () => {
+    expect(isImageFile({ type: 'image/png' })).toBe(true);
+    expect(isImageFile({ type: 'image/vnd.adobe.photoshop' })).toBe(false);
+    expect(attachmentTypeOf('video/mp4')).toBe('video');
+    expect(attachmentTypeOf('audio/ogg')).toBe('audio');
+    expect(attachmentTypeOf('application/zip')).toBe('file');
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(DEFAULT_UPLOAD_SIZE_LIMIT)).toBe('100 MB');
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * Every statechart and the docs page it is documented on (docs/machines/<name>.md, from
+ * machines/<name>/<name>.machine.ts and its notes). The path tests check that each machine
+ * listed here has a path model, and that every machine folder has a page.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { chatConnectionMachine } from '../../machines/chat-connection/chat-connection.machine.js';
+import { composerMachine } from '../../machines/composer/composer.machine.js';
+import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine.js';
+import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
+import { liveLocationMachine } from '../../machines/live-location/live-location.machine.js';
+import { outboxMachine, outboxMessageMachine } from '../../machines/outbox/outbox.machine.js';
+import { pollComposerMachine } from '../../machines/poll-composer/poll-composer.machine.js';
+import { reminderMachine } from '../../machines/reminder/reminder.machine.js';
+import { sessionMachine } from '../../machines/session/session.machine.js';
+import { toastMachine, toasterMachine } from '../../machines/toasts/toasts.machine.js';
+import { uploadMachine } from '../../machines/upload/upload.machine.js';
+
+export interface MachinePage {
+  name: string;
+  machines: AnyStateMachine[];
+}
+
+export const MACHINE_PAGES: MachinePage[] = [
+  { name: 'session', machines: [sessionMachine] },
+  { name: 'toasts', machines: [toasterMachine, toastMachine] },
+  { name: 'image-preview', machines: [imagePreviewMachine] },
+  { name: 'chat-connection', machines: [chatConnectionMachine] },
+  { name: 'composer', machines: [composerMachine] },
+  { name: 'reminder', machines: [reminderMachine] },
+  { name: 'outbox', machines: [outboxMachine, outboxMessageMachine] },
+  { name: 'poll-composer', machines: [pollComposerMachine] },
+  { name: 'live-location', machines: [liveLocationMachine] },
+  { name: 'upload', machines: [uploadMachine] },
+  { name: 'link-preview', machines: [linkPreviewMachine] },
+];

@@ -1,0 +1,68 @@
+/**
+ * The chat connection in a real browser: signing in connects the member to the chat (the chat
+ * page's connection notice says connected, with nothing to warn about), the navigation badge
+ * counts a message another member posts, going offline is announced after 5 s, and coming back
+ * online reconnects.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { StreamChat } from 'stream-chat';
+import { DEMO, SECOND, signIn } from './support';
+
+/** Jordan, signed in through the product API, connected with the chat token it hands out. */
+async function jordanClient(request: APIRequestContext, baseURL: string): Promise<StreamChat> {
+  const { csrfToken } = (await (await request.get('/api/csrf')).json()) as { csrfToken: string };
+  const login = await request.post('/api/auth/login', {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: { email: SECOND.email, password: SECOND.password },
+  });
+  expect(login.status()).toBe(200);
+  const me = (await (await request.get('/api/auth/me')).json()) as { id: number; token: string };
+  const client = new StreamChat('sideline-local', { baseURL: `${baseURL}/chat`, allowServerSideConnect: true });
+  await client.connectUser({ id: String(me.id) }, me.token);
+  return client;
+}
+
+async function unreadBadge(page: Page): Promise<number> {
+  const badge = page.getByRole('navigation', { name: 'Main' }).locator('.badge');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
+}
+
+test('a signed-in member is connected to the chat and the badge counts new messages', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await page.goto('/chat');
+  await signIn(page, DEMO);
+  const notice = page.locator('.connection-notice');
+  await expect(notice).toHaveAttribute('data-state', 'connected');
+  await expect(notice).toHaveText('');
+  const before = await unreadBadge(page);
+
+  const request = await playwright.request.newContext({ baseURL });
+  const jordan = await jordanClient(request, baseURL!);
+  try {
+    await jordan.channel('team', 'general').sendMessage({ text: 'Kick-off moved to 10:30' });
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('.badge').first()).toHaveText(
+      String(before + 1),
+    );
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Main' })
+        .getByLabel(`${before + 1} unread messages`)
+        .first(),
+    ).toBeVisible();
+  } finally {
+    await jordan.disconnectUser();
+    await request.dispose();
+  }
+
+  // Offline closes the connection; once it has been down for 5 s the member is told, and back
+  // online it reconnects and the notice clears.
+  await page.context().setOffline(true);
+  await expect(notice).toHaveAttribute('data-state', 'offline', { timeout: 15_000 });
+  await expect(notice).toHaveText('Connection failure, reconnecting now...');
+  await page.context().setOffline(false);
+  await expect(notice).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+  await expect(notice).toHaveText('');
+});
