@@ -39,7 +39,7 @@ export default defineConfig({
           include: [
             'tests/server/**/*.test.ts',
             'tests/chat/**/*.test.ts',
-            'tests/integration/**/*.test.ts',
+            'tests/integration/**/*.test.{ts,tsx}',
             'tests/machines/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',

@@ -28,6 +28,15 @@ export async function ensureWebBuild(root: string): Promise<void> {
   const started = Date.now();
   console.log('  Building the web app (first run, or the sources changed)…');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
+  // `npm start` serves a production bundle whatever NODE_ENV the server runs under (the e2e tests
+  // run it with NODE_ENV=test, which Vite would otherwise turn into a development build).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   console.log(`  Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

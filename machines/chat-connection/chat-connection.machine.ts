@@ -58,6 +58,7 @@ const chatConnectionSetup = setup({
     setClient: assign({
       client: (_, params: ChatConnected) => params.client,
       unreadCount: (_, params: ChatConnected) => params.totalUnreadCount,
+      transport: (_, params: ChatConnected) => params.transport,
       failures: 0,
       failureReason: null,
     }),

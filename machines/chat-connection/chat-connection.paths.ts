@@ -44,7 +44,12 @@ export const pathModel: PathModel = {
   events: (snapshot) =>
     ownEventTypes(snapshot).flatMap((type) => {
       if (type.startsWith('xstate.done.actor.'))
-        return [{ type, output: type.includes('connecting') ? { client, totalUnreadCount: 2 } : undefined }];
+        return [
+          {
+            type,
+            output: type.includes('connecting') ? { client, totalUnreadCount: 2, transport: 'longpoll' } : undefined,
+          },
+        ];
       if (type.startsWith('xstate.error.actor.'))
         return type.includes('connecting')
           ? [

@@ -1,4 +1,4 @@
-import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { chatConnectionMachine, RECONNECT_CAP_MS, UNHEALTHY_DELAY_MS } from './chat-connection.machine';
 import {
@@ -28,7 +28,7 @@ interface Options {
 
 /** A connection actor with fake actors on a simulated clock; `calls` records what they were asked. */
 function start({
-  connect = () => Promise.resolve({ client, totalUnreadCount: 4 }),
+  connect = () => Promise.resolve({ client, totalUnreadCount: 4, transport: 'websocket' as const }),
   reconnects = ['pending'],
 }: Options = {}) {
   const clock = new SimulatedClock();
@@ -92,7 +92,7 @@ describe('chat connection machine', () => {
     expect(selectClient(actor.getSnapshot())).toBeNull();
     expect(selectIsReady(actor.getSnapshot())).toBe(false);
     expect(calls.connect).toEqual([input]);
-    resolve({ client, totalUnreadCount: 4 });
+    resolve({ client, totalUnreadCount: 4, transport: 'websocket' });
     await settle();
     expect(selectStatus(actor.getSnapshot())).toBe('connected');
     expect(selectClient(actor.getSnapshot())).toBe(client);
@@ -108,7 +108,7 @@ describe('chat connection machine', () => {
       connect: () =>
         ++attempts === 1
           ? Promise.reject(new Error('initial WS connection could not be established'))
-          : Promise.resolve({ client, totalUnreadCount: 0 }),
+          : Promise.resolve({ client, totalUnreadCount: 0, transport: 'websocket' as const }),
     });
     await settle();
     expect(selectStatus(actor.getSnapshot())).toBe('failed');
@@ -259,6 +259,12 @@ describe('chat connection machine', () => {
     const { actor } = await connected();
     expect(selectTransport(actor.getSnapshot())).toBe('websocket');
     actor.send({ type: 'transport.changed', mode: 'longpoll' });
+    expect(selectTransport(actor.getSnapshot())).toBe('longpoll');
+  });
+
+  it('takes the transport the connect ended up on (already on long poll when the websocket failed)', async () => {
+    const { actor } = start({ connect: () => Promise.resolve({ client, totalUnreadCount: 0, transport: 'longpoll' }) });
+    await waitFor(actor, selectIsReady);
     expect(selectTransport(actor.getSnapshot())).toBe('longpoll');
   });
 

@@ -22,6 +22,8 @@ export interface ChatConnectionInput {
 export interface ChatConnected {
   client: ChatClientHandle;
   totalUnreadCount: number;
+  /** The transport the connect ended up on (long poll when the websocket could not be opened). */
+  transport: ChatTransport;
 }
 
 /** A user-visible text as data: an i18next key under `chat.connection.` plus values. */

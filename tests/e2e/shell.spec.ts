@@ -152,3 +152,11 @@ test('uploads a new picture with progress and shows it', async ({ page }) => {
   await picker.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not image bytes') });
   await expect(page.getByRole('alert').filter({ hasText: 'Could not upload the picture' })).toBeVisible();
 });
+
+test('the served app is a production build: the development-only /dev/machines page is not in it', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await page.goto('/dev/machines');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Running statecharts' })).toHaveCount(0);
+});

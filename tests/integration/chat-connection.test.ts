@@ -11,11 +11,13 @@ import {
   selectClient,
   selectIsReady,
   selectStatus,
+  selectTransport,
   selectUnreadCount,
 } from '../../machines/chat-connection/chat-connection.selectors';
 import { createChatConnectionActors, isClientHealthy } from '../../src/lib/actors/chat-connection-actors';
 import { connectClient, serverClient, startChatServer, userToken, type ChatServer } from '../support/chat.js';
 import { Visitor } from '../support/http-client.js';
+import { startWsRefusingProxy } from '../support/ws-refusing-proxy.js';
 
 type Connection = ActorRefFrom<typeof chatConnectionMachine>;
 
@@ -35,9 +37,14 @@ describe('chat connection machine with the real actors', () => {
     await server.close();
   });
 
-  function start(userId: string, token: string | null, fetchToken: () => Promise<string>): Connection {
+  function start(
+    userId: string,
+    token: string | null,
+    fetchToken: () => Promise<string>,
+    baseURL = server.chatUrl,
+  ): Connection {
     const actors = createChatConnectionActors({
-      baseURL: server.chatUrl,
+      baseURL,
       fetchToken,
       clientOptions: { allowServerSideConnect: true, timeout: 5000 },
     });
@@ -219,6 +226,27 @@ describe('chat connection machine with the real actors', () => {
     actor.stop();
     await Promise.resolve();
     expect(client.userID).toBeUndefined();
+  });
+
+  it('where WebSockets are refused, it falls back to long polling and still gets events', async () => {
+    const proxy = await startWsRefusingProxy(server.url);
+    try {
+      const token = userToken(server, 'casey');
+      const actor = start('casey', token, () => Promise.resolve(token), `${proxy.url}/chat`);
+      await ready(actor);
+      expect(proxy.upgrades()).toBeGreaterThan(0);
+      await waitFor(actor, (s) => selectTransport(s) === 'longpoll', WAIT);
+      const before = selectUnreadCount(actor.getSnapshot());
+      await serverClient(server)
+        .channel('messaging', 'poll-room', { members: ['casey', 'coach'], created_by_id: 'coach' })
+        .create();
+      await serverClient(server).channel('messaging', 'poll-room').sendMessage({ text: 'Bus at 8', user_id: 'coach' });
+      await waitFor(actor, (s) => selectUnreadCount(s) === before + 1, WAIT);
+      actor.send({ type: 'connection.close' });
+      await waitFor(actor, (s) => s.status === 'done', WAIT);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('without a token nothing connects', async () => {

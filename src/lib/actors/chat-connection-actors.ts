@@ -30,6 +30,9 @@ export interface ChatConnectionActorOptions {
 const WS_NORMAL_CLOSE = 1000;
 const CONNECTION_ID_NOT_FOUND = 46;
 
+/** What an abandoned attempt resolves to: never. */
+const ABANDONED = new Promise<never>(() => undefined);
+
 const asClient = (handle: ChatClientHandle) => handle as StreamChat;
 
 /** Healthy websocket or long poll, with a connection id. */
@@ -71,14 +74,20 @@ export function createChatConnectionActors({ baseURL, fetchToken, clientOptions 
         initialToken = null;
         return token;
       };
-      // The machine stopped (closed, or the app dropped the actor) before we were connected.
+      // The machine stopped (closed, or the app dropped the actor) before we were connected: the
+      // client is disconnected and this attempt never settles. An abandoned attempt must not
+      // report back, because React's strict mode stops an actor and starts it again from its
+      // snapshot, which runs a second attempt; only that one may decide the outcome.
       const abandon = () => void client.disconnectUser();
       signal.addEventListener('abort', abandon, { once: true });
       try {
         const user = input.name ? { id: input.userId, name: input.name } : { id: input.userId };
         const opened = await client.connectUser(user, tokenProvider);
-        return { client, totalUnreadCount: opened?.me?.total_unread_count ?? 0 };
+        if (signal.aborted) return await ABANDONED;
+        const transport = client.wsFallback?.isHealthy() ? 'longpoll' : 'websocket';
+        return { client, totalUnreadCount: opened?.me?.total_unread_count ?? 0, transport };
       } catch (error) {
+        if (signal.aborted) return await ABANDONED;
         if (client.userID) void client.disconnectUser();
         throw error;
       } finally {
