@@ -4,6 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { AnyStateMachine } from 'xstate';
 import { globalTransitions, layoutMachine, type DiagramBox } from './diagram-layout';
 
+/** Long labels are cut on the drawing; the whole label is the arrow's tooltip. */
+const LABEL_MAX = 28;
+const short = (label: string) => (label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1)}…` : label);
+
 function anchor(from: DiagramBox, to: DiagramBox) {
   const forward = to.x >= from.x + from.width;
   const x1 = forward ? from.x + from.width : from.x + from.width / 2;
@@ -41,9 +45,10 @@ export function StateDiagram({ machine, active }: { machine: AnyStateMachine; ac
             const x = from.x + from.width - 12;
             return (
               <g key={i} className="edge">
+                <title>{edge.label}</title>
                 <path d={`M${x},${from.y} c10,-18 24,-10 12,4`} markerEnd={`url(#${arrow})`} />
                 <text x={x + 14} y={from.y - 6}>
-                  {edge.label}
+                  {short(edge.label)}
                 </text>
               </g>
             );
@@ -53,9 +58,10 @@ export function StateDiagram({ machine, active }: { machine: AnyStateMachine; ac
           const d = `M${x1},${y1} C${x1 + 30 + bend},${y1 + bend} ${x2 - 30 + bend},${y2 + bend} ${x2},${y2}`;
           return (
             <g key={i} className="edge">
+              <title>{edge.label}</title>
               <path d={d} markerEnd={`url(#${arrow})`} />
               <text x={(x1 + x2) / 2} y={(y1 + y2) / 2 - 4 + (i % 3) * 10}>
-                {edge.label}
+                {short(edge.label)}
               </text>
             </g>
           );

@@ -6,7 +6,7 @@ import { sessionMachine } from '../../../machines/session/session.machine';
 import { toasterMachine } from '../../../machines/toasts/toasts.machine';
 import { registerDevActor } from '../../lib/dev/actor-registry';
 import { contextRows, stateLabel, summarize } from './context-summary';
-import { globalTransitions, layoutMachine } from './diagram-layout';
+import { globalTransitions, layoutMachine, mergeEdges } from './diagram-layout';
 import MachinesPage from './MachinesPage';
 
 const cleanups: (() => void)[] = [];
@@ -21,11 +21,29 @@ describe('diagram layout', () => {
       ['authenticated', 'loading', 'refreshing', 'retrying', 'signingOut', 'unauthenticated'].sort(),
     );
     expect(layout.edges).toContainEqual({ from: 'session.loading', to: 'session.authenticated', label: 'done' });
-    expect(layout.edges).toContainEqual({ from: 'session.retrying', to: 'session.loading', label: 'after retryDelay' });
+    expect(layout.edges).toContainEqual({
+      from: 'session.retrying',
+      to: 'session.loading',
+      label: 'network.online · session.refresh · after retryDelay',
+    });
     // The initial state sits in the first column, what it leads to further right.
     const x = (label: string) => layout.boxes.find((b) => b.label === label)!.x;
     expect(x('loading')).toBeLessThan(x('authenticated'));
     expect(layout.width).toBeGreaterThan(x('signingOut'));
+  });
+
+  it('draws one arrow per pair of states, with every event on it', () => {
+    expect(
+      mergeEdges([
+        { from: 'a', to: 'b', label: 'x' },
+        { from: 'a', to: 'b', label: 'y' },
+        { from: 'a', to: 'b', label: 'x' },
+        { from: 'b', to: 'a', label: 'x' },
+      ]),
+    ).toEqual([
+      { from: 'a', to: 'b', label: 'x · y' },
+      { from: 'b', to: 'a', label: 'x' },
+    ]);
   });
 
   it('lists root-level transitions apart, as allowed from any state', () => {
@@ -51,6 +69,22 @@ describe('context summary', () => {
       { key: 'user', value: 'null' },
     ]);
     expect(stateLabel({ connected: { healthy: 'idle' } })).toBe('connected.healthy.idle');
+  });
+
+  it('names class instances instead of dumping them, masks credentials and caps long objects', () => {
+    class ChatClient {
+      userID = '1';
+    }
+    expect(summarize({ client: new ChatClient(), error: new TypeError('bad') })).toBe(
+      '{ client: ⟨ChatClient⟩, error: ⟨TypeError: bad⟩ }',
+    );
+    expect(contextRows({ token: 'eyJ.secret', nested: { apiSecret: 's3cr3t', ok: 1 }, empty: null })).toEqual([
+      { key: 'token', value: '•••' },
+      { key: 'nested', value: '{ apiSecret: •••, ok: 1 }' },
+      { key: 'empty', value: 'null' },
+    ]);
+    const wide = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i]));
+    expect(summarize(wide)).toBe('{ k0: 0, k1: 1, k2: 2, k3: 3, k4: 4, k5: 5, k6: 6, k7: 7, … +2 }');
   });
 });
 

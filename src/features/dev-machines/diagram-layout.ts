@@ -56,6 +56,18 @@ export function eventName(eventType: string): string {
   return eventType;
 }
 
+/** One arrow per pair of states, labelled with all its events (`a · b`). */
+export function mergeEdges(edges: DiagramEdge[]): DiagramEdge[] {
+  const merged = new Map<string, DiagramEdge>();
+  for (const edge of edges) {
+    const key = `${edge.from}→${edge.to}`;
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, { ...edge });
+    else if (!seen.label.split(' · ').includes(edge.label)) seen.label = `${seen.label} · ${edge.label}`;
+  }
+  return [...merged.values()];
+}
+
 export function layoutMachine(machine: AnyStateMachine): DiagramLayout {
   const root = machine.root as unknown as NodeLike;
   const nodes = walk(root).filter((n) => n !== root);
@@ -85,11 +97,11 @@ export function layoutMachine(machine: AnyStateMachine): DiagramLayout {
       column.set(edge.to, column.get(id)! + 1);
       queue.push(edge.to);
     }
-    // A compound state's children sit beside it.
+    // A compound state's children sit in the next column.
     const node = nodes.find((n) => n.id === id);
     for (const child of Object.values(node?.states ?? {}))
       if (!column.has(child.id)) {
-        column.set(child.id, column.get(id)!);
+        column.set(child.id, column.get(id)! + 1);
         queue.push(child.id);
       }
   }
@@ -115,7 +127,7 @@ export function layoutMachine(machine: AnyStateMachine): DiagramLayout {
   const tallest = Math.max(1, ...rows.values());
   return {
     boxes,
-    edges: edges.filter((e) => e.from !== root.id),
+    edges: mergeEdges(edges.filter((e) => e.from !== root.id)),
     width: BOX.margin * 2 + columns * (BOX.width + BOX.gapX),
     height: BOX.margin * 2 + tallest * (BOX.height + BOX.gapY),
   };
