@@ -258,23 +258,8 @@ export async function runCommand(sandbox: Sandbox, input: CommandInput): Promise
   const name = match?.[1] ?? '';
   const args = (match?.[2] ?? '').trim();
   const known = commandNames(input.channel);
-  if (!known.has(name)) {
-    return {
-      kind: 'error',
-      message: answerMessage(sandbox, {
-        id: input.messageId,
-        userId: input.userId,
-        cid: input.channel.cid,
-        parentId: input.parentId,
-        type: 'error',
-        text: `Sorry, command ${name} doesn't exist. Try posting your message without the starting /`,
-      }),
-    };
-  }
-  if (name === 'giphy') return giphy(sandbox, input, args);
-  if (name in MODERATION_DONE) return moderate(sandbox, input, name, args, known.get(name) ?? '');
-  // A command configured on the channel that the sandbox does not implement.
-  return {
+  /** An ephemeral error answer to the sender. */
+  const refuse = (text: string, extra: Partial<Pick<MessageParts, 'command' | 'args'>> = {}): CommandResult => ({
     kind: 'error',
     message: answerMessage(sandbox, {
       id: input.messageId,
@@ -282,11 +267,16 @@ export async function runCommand(sandbox: Sandbox, input: CommandInput): Promise
       cid: input.channel.cid,
       parentId: input.parentId,
       type: 'error',
-      text: `Sorry, command ${name} is not available in the chat sandbox`,
-      command: name,
-      args,
+      text,
+      ...extra,
     }),
-  };
+  });
+  if (!known.has(name))
+    return refuse(`Sorry, command ${name} doesn't exist. Try posting your message without the starting /`);
+  if (name === 'giphy') return giphy(sandbox, input, args);
+  if (name in MODERATION_DONE) return moderate(sandbox, input, name, args, known.get(name) ?? '');
+  // A command configured on the channel that the sandbox does not implement.
+  return refuse(`Sorry, command ${name} is not available in the chat sandbox`, { command: name, args });
 }
 
 export interface GiphyActionInput {

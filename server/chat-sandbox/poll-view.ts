@@ -3,6 +3,7 @@
  * the recipient's votes and answer, and in anonymous polls other people's votes carry no
  * `user` / `user_id`.
  */
+import { pollAsInput } from './polls.js';
 import type { ChatStore } from './store/chat-store.js';
 import type { PollOptionRec, PollRec, PollVoteRec } from './store/model.js';
 
@@ -57,17 +58,9 @@ export function pollResponse(poll: PollRec, forUserId: string | null, user: User
     latestByOption[option.id] = votes.slice(0, LATEST).map(render);
   }
   return {
-    ...poll.custom,
+    ...pollAsInput(poll),
     id: poll.id,
-    name: poll.name,
     description: poll.description ?? '',
-    options: poll.options.map((o) => ({ ...o.custom, id: o.id, text: o.text })),
-    enforce_unique_vote: poll.enforce_unique_vote,
-    max_votes_allowed: poll.max_votes_allowed,
-    allow_answers: poll.allow_answers,
-    allow_user_suggested_options: poll.allow_user_suggested_options,
-    voting_visibility: poll.voting_visibility,
-    is_closed: poll.is_closed,
     vote_count: optionVotes.length,
     vote_counts_by_option: countsByOption,
     answers_count: answers.length,

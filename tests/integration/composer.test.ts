@@ -41,7 +41,6 @@ describe('composer actors against the chat sandbox', () => {
     const machine = composerMachine.provide({
       actors: createComposerActors({
         channel,
-        client: alice,
         childMachines: {
           upload: placeholders.upload,
           linkPreview: placeholders.linkPreview,

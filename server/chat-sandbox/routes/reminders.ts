@@ -14,7 +14,7 @@ import { checkFilterFields, matches } from '../query/filter.js';
 import { cursorPage, readCursorQuery } from '../query/offset-page.js';
 import { sortBy } from '../query/sort.js';
 import { ReminderScheduler } from '../reminder-scheduler.js';
-import { reminderEvent, reminderResponse } from '../reminders.js';
+import { reminderBase, reminderEvent, reminderResponse } from '../reminders.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import { reminderKey } from '../store/chat-store.js';
 import type { ReminderRec } from '../store/model.js';
@@ -153,18 +153,10 @@ export async function reminderRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
         canRead(sandbox, channel, reader)
       );
     });
-    const view = (reminder: ReminderRec): Record<string, unknown> => ({
-      channel_cid: reminder.cid,
-      message_id: reminder.message_id,
-      user_id: reminder.user_id,
-      remind_at: reminder.remind_at,
-      created_at: reminder.created_at,
-      updated_at: reminder.updated_at,
-    });
     const sorted = sortBy(
-      mine.filter((reminder) => matches(view(reminder), filter)),
+      mine.filter((reminder) => matches(reminderBase(reminder), filter)),
       [...specs, { field: 'message_id', direction: 1 }],
-      (reminder, field) => view(reminder)[field],
+      (reminder, field) => reminderBase(reminder)[field],
     );
     const { page, next, previous } = cursorPage(sorted, offset, limit);
     return ok({

@@ -7,12 +7,12 @@
  * the URLs of a text as linkifyjs finds them (for `composer.type {text, urls}`).
  *
  *   const composer = composerMachine.provide({
- *     actors: createComposerActors({ channel, client, childMachines: { upload, linkPreview, pollComposer } }),
+ *     actors: createComposerActors({ channel, childMachines: { upload, linkPreview, pollComposer } }),
  *   });
  *   const actor = createActor(composer, { input: composerInputFor(channel, { threadId }) });
  */
 import { find } from 'linkifyjs';
-import type { Channel, StreamChat } from 'stream-chat';
+import type { Channel } from 'stream-chat';
 import { fromPromise } from 'xstate';
 import type { UploadLimitsByKind } from '../../../machines/shared/composer-children';
 import { newMessageId } from '../../../machines/shared/message-id';
@@ -27,8 +27,6 @@ import type {
 
 export interface ComposerActorsOptions {
   channel: Channel;
-  /** The connected client (kept for actors that need it; typing and drafts go through the channel). */
-  client: StreamChat;
   /** The real child machines, already provided with their own I/O. */
   childMachines: ComposerChildLogics;
 }

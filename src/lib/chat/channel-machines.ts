@@ -25,7 +25,6 @@ export function channelComposerMachine(client: StreamChat, channel: Channel) {
   return composerMachine.provide({
     actors: createComposerActors({
       channel,
-      client,
       childMachines: {
         upload: uploadMachine.provide({ actors: createUploadActors(channel) }),
         linkPreview: linkPreviewMachine.provide({ actors: createLinkPreviewActors(client) }),

@@ -6,14 +6,9 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { StreamChat } from 'stream-chat';
 import type { ActorRefFrom } from 'xstate';
 import { chatConnectionMachine } from '../../../machines/chat-connection/chat-connection.machine';
-import {
-  selectClient,
-  selectFailureReason,
-  selectUnreadCount,
-} from '../../../machines/chat-connection/chat-connection.selectors';
+import { selectFailureReason, selectUnreadCount } from '../../../machines/chat-connection/chat-connection.selectors';
 import type { ChatConnectionInput } from '../../../machines/chat-connection/chat-connection.types';
 import { createChatConnectionActors } from '../actors/chat-connection-actors';
 import { api } from '../api-client';
@@ -85,14 +80,6 @@ function ChatConnection({
 /** The chat connection actor, or null while there is none (no chat token). */
 export function useChatConnection(): ChatConnectionActor | null {
   return useContext(ChatContext);
-}
-
-/** The connected chat client; null until connected, and after disconnecting. */
-export function useChatClient(): StreamChat | null {
-  const actor = useChatConnection();
-  return useSelector(actor ?? undefined, (snapshot) =>
-    snapshot ? (selectClient(snapshot) as StreamChat | null) : null,
-  );
 }
 
 /** Total unread messages over all channels; shown as the navigation badge. */
