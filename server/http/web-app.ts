@@ -8,7 +8,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorBody } from './errors.js';
 
-const SCREENS_UNDER_SERVICE_PREFIXES = ['/chat'];
+// The chat screen and its channel deep links share the chat service's prefix. Static segments win
+// in the router, so the sandbox's own two-segment GET routes (/chat/messages/:id …) stay its own.
+const SCREENS_UNDER_SERVICE_PREFIXES = ['/chat', '/chat/:channelType/:channelId'];
 
 export async function webApp(app: FastifyInstance, options: { root: string }): Promise<void> {
   const hasBuild = existsSync(join(options.root, 'index.html'));

@@ -31,6 +31,7 @@ export function AppRoutes() {
           <Route path="/league" element={<LeaguePage />} />
           <Route path="/roster/:team_id" element={<RosterPage />} />
           <Route path="/chat" element={<ChatPage />} />
+          <Route path="/chat/:channelType/:channelId" element={<ChatPage />} />
           <Route path="/explore" element={<ExplorePage />} />
           <Route path="/account" element={<AccountPage />} />
           <Route path="/help" element={<HelpPage />} />

@@ -9,6 +9,7 @@ import {
   type ChatDirectoryConfig,
 } from '../../server/api/chat/chat-users.js';
 import { syncDemoChat } from '../../server/api/chat/demo-chat.js';
+import { DEMO_CHANNELS } from '../../server/db/seed/demo-channels.js';
 import { DEMO_USERS } from '../../server/db/seed/demo-users.js';
 import { seedDemoData } from '../../server/db/seed/seed.js';
 import { ENGINES } from '../support/engines.js';
@@ -136,15 +137,16 @@ describe.each(ENGINES)('members in the chat service on $name', (engine) => {
     const alex = users.find((u) => u.name === DEMO_USERS[0]!.name)!;
     const jordan = users.find((u) => u.name === DEMO_USERS[1]!.name)!;
 
-    const league = await chat.queryChannels({ type: 'team' }, [{ created_at: 1 }], { message_limit: 10 });
-    expect(league.map((c) => [c.id, c.data?.name])).toEqual([
-      ['general', 'League general'],
-      ['matchday', 'Match day'],
-    ]);
-    for (const channel of league) {
-      expect(Object.keys(channel.state.members).sort()).toEqual(users.map((u) => u.id).sort());
-    }
-    expect(league.map((c) => c.state.messages.length)).toEqual([3, 2]);
+    const league = await chat.queryChannels({ type: 'team' }, [{ created_at: 1 }], { message_limit: 10, limit: 30 });
+    const demoTeams = DEMO_CHANNELS.filter((c) => c.type === 'team');
+    expect(league.map((c) => [c.id, c.data?.name])).toEqual(demoTeams.map((c) => [c.id, c.name]));
+    const ids = DEMO_USERS.map((d) => users.find((u) => u.name === d.name)!.id);
+    league.forEach((channel, i) => {
+      const demo = demoTeams[i]!;
+      const expected = demo.members === 'all' ? ids : demo.members.map((m) => ids[m]!);
+      expect(Object.keys(channel.state.members).sort()).toEqual([...expected].sort());
+      expect(channel.state.messages.map((m) => m.text)).toEqual(demo.messages.map((m) => m.text));
+    });
     expect(league[0]!.state.messages[0]).toMatchObject({
       user: { id: alex.id },
       text: expect.stringContaining('Welcome') as unknown,

@@ -19,16 +19,20 @@ describe('serving the web app', () => {
   });
   afterAll(() => server.close());
 
-  it.each(['/', '/dashboard', '/roster/7?tab=games', '/chat'])(
-    'answers %s with index.html for client-side routing',
-    async (path) => {
-      const response = await fetch(`${server.url}${path}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/text\/html/);
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/',
+    '/dashboard',
+    '/roster/7?tab=games',
+    '/chat',
+    '/chat/team/general',
+    '/chat/messaging/!members-ab_1?message=m-1',
+  ])('answers %s with index.html for client-side routing', async (path) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<div id="root">');
+  });
 
   it('serves hashed assets with a long cache life', async () => {
     const response = await fetch(`${server.url}/assets/app-1234.js`);

@@ -1,6 +1,7 @@
 /**
- * The demo league's chat: two league channels for every demo member and a direct conversation
- * between the first two, each with a few opening messages. Members and authors are indexes into
+ * The demo league's chat: league-wide channels, team and role channels, and direct conversations,
+ * each with a few opening messages, so the commissioner (the first member) starts with more than one
+ * page of channels. Members and authors are indexes into
  * the demo members (demo-users.ts).
  */
 export interface DemoMessage {
@@ -54,5 +55,122 @@ export const DEMO_CHANNELS: DemoChannel[] = [
       { author: 0, text: 'Hi Jordan, could we swap our fixture to Sunday morning?' },
       { author: 1, text: 'Sunday works for us. I will tell the team.' },
     ],
+  },
+  {
+    key: 'results',
+    type: 'team',
+    id: 'results',
+    name: 'Results',
+    members: 'all',
+    messages: [
+      { author: 8, text: 'Week 6: Harbour Hawks 2–1 Canal Street Comets, Old Town Owls 0–0 Bayside Bears.' },
+      { author: 0, text: 'Standings are updated on the League page. Great week, everyone.' },
+    ],
+  },
+  {
+    key: 'referees',
+    type: 'team',
+    id: 'referees',
+    name: 'Referees',
+    members: [0, 8, 10],
+    messages: [
+      { author: 8, text: 'Can someone cover pitch 3 at 12:00 on Saturday?' },
+      { author: 10, text: 'I can take it.' },
+    ],
+  },
+  {
+    key: 'coaches',
+    type: 'team',
+    id: 'coaches',
+    name: 'Coaches',
+    members: [0, 1, 7, 10],
+    messages: [
+      { author: 1, text: 'Team sheets for week 7 are due by Friday evening.' },
+      { author: 7, text: 'The Bears will have two new signings available.' },
+    ],
+  },
+  {
+    key: 'fixtures',
+    type: 'team',
+    id: 'fixtures',
+    name: 'Fixtures',
+    members: 'all',
+    messages: [{ author: 6, text: 'Week 7 fixtures are out: four matches, kick-offs from 9:00.' }],
+  },
+  {
+    key: 'transfers',
+    type: 'team',
+    id: 'transfers',
+    name: 'Transfers',
+    members: [0, 1, 7],
+    messages: [{ author: 0, text: 'The transfer window closes at the end of week 8.' }],
+  },
+  {
+    key: 'hawks',
+    type: 'team',
+    id: 'harbour-hawks',
+    name: 'Harbour Hawks',
+    members: [0, 1, 11, 4],
+    messages: [
+      { author: 1, text: 'Training on Thursday at 19:00, bring both kits.' },
+      { author: 11, text: 'I will be ten minutes late.' },
+    ],
+  },
+  {
+    key: 'comets',
+    type: 'team',
+    id: 'canal-street-comets',
+    name: 'Canal Street Comets',
+    members: [0, 2, 3],
+    messages: [{ author: 2, text: 'Who is bringing the oranges this week?' }],
+  },
+  {
+    key: 'owls',
+    type: 'team',
+    id: 'old-town-owls',
+    name: 'Old Town Owls',
+    members: [0, 5, 9],
+    messages: [{ author: 5, text: 'New away shirts arrive on Monday.' }],
+  },
+  {
+    key: 'bears',
+    type: 'team',
+    id: 'bayside-bears',
+    name: 'Bayside Bears',
+    members: [0, 7, 6],
+    messages: [{ author: 7, text: 'Captain’s armband is in the kit bag.' }],
+  },
+  {
+    key: 'kit',
+    type: 'team',
+    id: 'kit-and-equipment',
+    name: 'Kit and equipment',
+    members: 'all',
+    messages: [{ author: 9, text: 'The first-aid kit for pitch 2 needs new ice packs.' }],
+  },
+  {
+    key: 'social',
+    type: 'team',
+    id: 'social',
+    name: 'Social',
+    members: 'all',
+    messages: [{ author: 4, text: 'End-of-season dinner: vote for a date in the poll next week!' }],
+  },
+  {
+    key: 'direct-sofia',
+    type: 'messaging',
+    id: null,
+    members: [0, 2],
+    messages: [
+      { author: 2, text: 'Alex, is the registration fee due before week 8?' },
+      { author: 0, text: 'Yes, by the end of week 7, please.' },
+    ],
+  },
+  {
+    key: 'direct-daan',
+    type: 'messaging',
+    id: null,
+    members: [0, 8],
+    messages: [{ author: 8, text: 'Referee reports for week 6 are in the shared folder.' }],
   },
 ];

@@ -1,0 +1,7 @@
+export type ChatPanelEvent =
+  /** The member asks for the channel list (the ☰ button). */
+  | { type: 'panel.open' }
+  /** The member closes the list without choosing (the close button, Escape). */
+  | { type: 'panel.close' }
+  /** A channel was chosen in the list: the list gives way to the conversation. */
+  | { type: 'channel.chosen' };

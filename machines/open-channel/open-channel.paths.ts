@@ -1,0 +1,20 @@
+/** The open-channel machine's path model: a watch that succeeds, one for a missing channel, one that fails. */
+import type { AnyEventObject } from 'xstate';
+import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { openChannelMachine } from './open-channel.machine';
+
+export const pathModel: PathModel = {
+  name: 'open-channel',
+  machine: openChannelMachine,
+  input: { type: 'team', id: 'general' },
+  events: (snapshot) =>
+    ownEventTypes(snapshot).flatMap((type): AnyEventObject[] => {
+      if (type.startsWith('xstate.done.actor.')) return [{ type, output: { cid: 'team:general' } }];
+      if (type.startsWith('xstate.error.actor.'))
+        return [
+          { type, error: { kind: 'missing' } },
+          { type, error: { kind: 'failed', message: 'timeout' } },
+        ];
+      return type === 'channel.retry' ? [{ type }] : [];
+    }),
+};

@@ -1,0 +1,21 @@
+/** The channel handle the machine holds (a stream-chat `Channel` in the app; opaque here). */
+export interface ChannelHandle {
+  readonly cid: string;
+}
+
+export interface OpenChannelInput {
+  type: string;
+  id: string;
+}
+
+/** Why the channel could not be opened: it does not exist (or the member may not read it), or the request failed. */
+export type OpenFailure = { kind: 'missing' } | { kind: 'failed'; message: string };
+
+export interface OpenChannelContext extends OpenChannelInput {
+  channel: ChannelHandle | null;
+  failure: OpenFailure | null;
+}
+
+export type OpenChannelEvent =
+  /** The member asks to try again after a failure. */
+  { type: 'channel.retry' };

@@ -1,0 +1,47 @@
+/** The open channel's header: its picture and name, member count, and muted/frozen markers. */
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../shared/Avatar';
+import { channelTitle, directPartner } from '../shared/channel-title';
+import { useChannelUpdates } from '../shared/use-channel-updates';
+import { useChatWorkspace, useOpenChannel } from './chat-workspace-context';
+
+export function ChannelHeader({ onOpenPanel }: { onOpenPanel: (() => void) | null }) {
+  const { t } = useTranslation();
+  const { userId } = useChatWorkspace();
+  const { channel } = useOpenChannel();
+  useChannelUpdates(channel);
+  const title = channelTitle(channel, userId);
+  const partner = directPartner(channel, userId);
+  const memberCount = channel.data?.member_count ?? Object.keys(channel.state.members).length;
+  const muted = channel.muteStatus().muted;
+  const frozen = channel.data?.frozen === true;
+  return (
+    <header className="chat-channel-header">
+      {onOpenPanel && (
+        <button
+          type="button"
+          className="chat-icon-button"
+          aria-label={t('chat.workspace.openChannels')}
+          aria-controls="chat-channel-panel"
+          onClick={onOpenPanel}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+      )}
+      <Avatar
+        id={partner?.id ?? channel.cid}
+        name={partner?.name ?? title}
+        image={partner?.image ?? channel.data?.image}
+        size={32}
+      />
+      <div className="chat-channel-heading">
+        <h2 id="chat-channel-title">{title}</h2>
+        <p className="chat-muted">
+          {t('chat.workspace.members', { count: memberCount })}
+          {muted && <span className="chat-marker"> · {t('chat.workspace.muted')}</span>}
+          {frozen && <span className="chat-marker"> · {t('chat.workspace.frozen')}</span>}
+        </p>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The chat workspace for a connected member: the channel list beside the open channel on wide
+ * screens, and below the md breakpoint the list as the navigation panel (machines/chat-panel)
+ * over the conversation. The address names the open channel (`/chat/:type/:id`, and
+ * `?message=<id>` a message in it), so back and forward move between channels. The member's
+ * outbox lives here, for every channel, and resends what is pending when the connection recovers.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { StreamChat } from 'stream-chat';
+import { chatPanelMachine } from '../../../../machines/chat-panel/chat-panel.machine';
+import { selectPanelState } from '../../../../machines/chat-panel/chat-panel.selectors';
+import { outboxMachineFor } from '../../../lib/chat/channel-machines';
+import { ChannelListPanel } from '../channel-list/ChannelListPanel';
+import { ChatWorkspaceContext, channelPath, type ChatWorkspace } from './chat-workspace-context';
+import { OpenChannelView } from './OpenChannelView';
+import { useWideScreen } from './use-wide-screen';
+import './chat-workspace.css';
+
+export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat; reconnecting: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { channelType, channelId } = useParams();
+  const wide = useWideScreen();
+  const userId = client.userID!;
+  const [outboxMachine] = useState(() => outboxMachineFor(client));
+  const outbox = useActorRef(outboxMachine, { input: { userId } });
+  const panel = useActorRef(chatPanelMachine);
+  const panelState = useSelector(panel, selectPanelState);
+  const activeCid = channelType && channelId ? `${channelType}:${channelId}` : null;
+
+  useEffect(() => {
+    const subscription = client.on('connection.recovered', () => outbox.send({ type: 'connection.recovered' }));
+    return () => subscription.unsubscribe();
+  }, [client, outbox]);
+
+  // A channel opened by address (a link, the switcher, back/forward) closes the panel too.
+  useEffect(() => {
+    if (activeCid) panel.send({ type: 'channel.chosen' });
+  }, [activeCid, panel]);
+
+  // `/chat` alone opens the most recent channel on wide screens; narrow ones show the panel.
+  const openFirst = useCallback(
+    (cid: string | null) => {
+      if (!cid || activeCid || !wide) return;
+      const [type, id] = cid.split(':') as [string, string];
+      void navigate(channelPath(type, id), { replace: true });
+    },
+    [activeCid, navigate, wide],
+  );
+
+  const workspace = useMemo<ChatWorkspace>(
+    () => ({ client, userId, outbox, reconnecting }),
+    [client, userId, outbox, reconnecting],
+  );
+
+  return (
+    <ChatWorkspaceContext.Provider value={workspace}>
+      <div className="chat-workspace" data-panel={wide ? 'beside' : panelState} data-reconnecting={reconnecting}>
+        <div className="chat-workspace-list" id="chat-channel-panel">
+          {!wide && (
+            <button
+              type="button"
+              className="chat-icon-button chat-panel-close"
+              aria-label={t('chat.workspace.closeChannels')}
+              onClick={() => panel.send({ type: 'panel.close' })}
+              hidden={!activeCid}
+            >
+              <span aria-hidden="true">✕</span>
+            </button>
+          )}
+          <ChannelListPanel
+            activeCid={activeCid}
+            onChannelChosen={() => panel.send({ type: 'channel.chosen' })}
+            onFirstChannel={openFirst}
+          />
+        </div>
+        <div className="chat-workspace-main">
+          {channelType && channelId ? (
+            <OpenChannelView
+              key={activeCid}
+              type={channelType}
+              id={channelId}
+              onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })}
+            />
+          ) : (
+            <div className="chat-choose">
+              {!wide && (
+                <button type="button" className="secondary" onClick={() => panel.send({ type: 'panel.open' })}>
+                  {t('chat.workspace.openChannels')}
+                </button>
+              )}
+              <p className="empty-state">{t('chat.workspace.chooseChannel')}</p>
+            </div>
+          )}
+        </div>
+      </div>
+    </ChatWorkspaceContext.Provider>
+  );
+}

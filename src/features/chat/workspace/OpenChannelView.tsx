@@ -1,0 +1,91 @@
+/**
+ * The channel the address names: opened by machines/open-channel (watched, or 'Channel Missing'),
+ * then its header, message list and composer around one composer actor. `?message=<id>` is the
+ * message to jump to; jumping changes only that parameter (replacing history), so back still
+ * goes to the previous channel.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Channel } from 'stream-chat';
+import { openChannelMachine } from '../../../../machines/open-channel/open-channel.machine';
+import {
+  selectChannel,
+  selectFailure,
+  selectOpenState,
+} from '../../../../machines/open-channel/open-channel.selectors';
+import { createOpenChannelActors } from '../../../lib/actors/open-channel-actors';
+import { Composer } from '../composer/Composer';
+import { useChannelComposer } from '../composer/use-channel-composer';
+import { MessageList } from '../message-list/MessageList';
+import { ChannelHeader } from './ChannelHeader';
+import { OpenChannelContext, useChatWorkspace, type OpenChannel } from './chat-workspace-context';
+
+interface Props {
+  type: string;
+  id: string;
+  /** Opens the navigation panel (narrow screens); null on wide screens. */
+  onOpenPanel: (() => void) | null;
+}
+
+export function OpenChannelView({ type, id, onOpenPanel }: Props) {
+  const { t } = useTranslation();
+  const { client } = useChatWorkspace();
+  const [machine] = useState(() => openChannelMachine.provide({ actors: createOpenChannelActors(client) }));
+  const opener = useActorRef(machine, { input: { type, id } });
+  const state = useSelector(opener, selectOpenState);
+  const channel = useSelector(opener, selectChannel) as Channel | null;
+  const failure = useSelector(opener, selectFailure);
+
+  if (channel) return <ChannelReady channel={channel} onOpenPanel={onOpenPanel} />;
+  return (
+    <section className="chat-channel-status" data-state={state} aria-busy={state === 'watching'}>
+      {state === 'watching' && (
+        <p role="status" className="chat-muted">
+          {t('chat.workspace.loadingChannel')}
+        </p>
+      )}
+      {failure?.kind === 'missing' && (
+        <div role="alert">
+          <h2>{t('chat.workspace.channelMissing')}</h2>
+          <p>{t('chat.workspace.channelMissingHelp')}</p>
+          <Link to="/chat">{t('chat.workspace.backToChannels')}</Link>
+        </div>
+      )}
+      {failure?.kind === 'failed' && (
+        <div role="alert">
+          <p>{t('chat.workspace.openFailed', { reason: failure.message })}</p>
+          <button type="button" onClick={() => opener.send({ type: 'channel.retry' })}>
+            {t('chat.workspace.retry')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel: (() => void) | null }) {
+  const { client, outbox } = useChatWorkspace();
+  const composer = useChannelComposer(client, channel, outbox);
+  const [params, setParams] = useSearchParams();
+  const targetMessageId = params.get('message');
+  const open = useMemo<OpenChannel>(
+    () => ({
+      channel,
+      composer,
+      targetMessageId,
+      jumpToMessage: (messageId) => setParams({ message: messageId }, { replace: true }),
+    }),
+    [channel, composer, targetMessageId, setParams],
+  );
+  return (
+    <OpenChannelContext.Provider value={open}>
+      <section className="chat-channel" aria-labelledby="chat-channel-title" data-cid={channel.cid}>
+        <ChannelHeader onOpenPanel={onOpenPanel} />
+        <MessageList />
+        <Composer />
+      </section>
+    </OpenChannelContext.Provider>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * What every part of the chat workspace shares: the connected client and the member's outbox
+ * (for the whole page), and for the open channel its watched `Channel` and its composer. The
+ * parts (channel list, message list, message actions, composer) read these through the hooks
+ * below; `ChatPage` provides them. Nothing here holds chat logic.
+ */
+import { createContext, useContext } from 'react';
+import type { Channel, StreamChat } from 'stream-chat';
+import type { ComposerActor, OutboxActor } from '../../../lib/chat/channel-machines';
+
+export interface ChatWorkspace {
+  client: StreamChat;
+  /** The signed-in member's chat user id. */
+  userId: string;
+  /** Sends, keeps and retries the member's messages (machines/outbox). */
+  outbox: OutboxActor;
+  /** True while the connection is down and being re-established (lists keep their content). */
+  reconnecting: boolean;
+}
+
+export interface OpenChannel {
+  /** Watched (`channel.initialized`): its `state` holds messages, members, reads and typing. */
+  channel: Channel;
+  composer: ComposerActor;
+  /** The message the address points at (`?message=<id>`), to jump to and highlight. */
+  targetMessageId: string | null;
+  /** Points the address at a message of this channel (the list jumps to it). */
+  jumpToMessage(messageId: string): void;
+}
+
+export const ChatWorkspaceContext = createContext<ChatWorkspace | null>(null);
+export const OpenChannelContext = createContext<OpenChannel | null>(null);
+
+export function useChatWorkspace(): ChatWorkspace {
+  const value = useContext(ChatWorkspaceContext);
+  if (!value) throw new Error('useChatWorkspace must be used inside the chat workspace');
+  return value;
+}
+
+export function useOpenChannel(): OpenChannel {
+  const value = useContext(OpenChannelContext);
+  if (!value) throw new Error('useOpenChannel must be used inside an open channel');
+  return value;
+}
+
+/** The address of a channel, and of a message in it. */
+export function channelPath(type: string, id: string, messageId?: string | null): string {
+  const base = `/chat/${encodeURIComponent(type)}/${encodeURIComponent(id)}`;
+  return messageId ? `${base}?message=${encodeURIComponent(messageId)}` : base;
+}
