@@ -32,7 +32,8 @@ test('a signed-in member is connected to the chat and the badge counts new messa
   playwright,
   baseURL,
 }) => {
-  await page.goto('/chat');
+  // Another channel is open, so the new message in League general stays unread.
+  await page.goto('/chat/team/matchday');
   await signIn(page, DEMO);
   const notice = page.locator('.connection-notice');
   await expect(notice).toHaveAttribute('data-state', 'connected');

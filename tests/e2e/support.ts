@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'alex@sideline.example', name: 'Alex Morgan', password: 'sideline-demo' };
@@ -23,4 +24,13 @@ export async function registerViaApi(page: Page, name: string): Promise<void> {
     data: { name, email: uniqueEmail('member'), password: 'a long enough password' },
   });
   expect(response.status()).toBe(201);
+}
+
+/** Runs axe on the page as it is now; fails listing every serious or critical violation. */
+export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }
