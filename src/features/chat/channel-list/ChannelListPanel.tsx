@@ -1,0 +1,265 @@
+/**
+ * The chat's channel list (issue #10 items 2 and 6, chat-ui.md §2 and §8): the member's channels
+ * in sections (Pinned, Channels, Direct messages, Archived), pages of 10 with "load more", a
+ * search that replaces the list with Channels and Messages tabs, a row menu per channel, the
+ * "new direct message" picker, and the chat's global keys (Ctrl/Cmd+K switcher, Alt+↑/↓,
+ * Alt+Shift+↑/↓). Always mounted by the workspace; while the connection is down it keeps its
+ * content and says it is reconnecting, and it re-queries once the connection has recovered.
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Channel } from 'stream-chat';
+import { selectHasLoaded } from '../../../../machines/channel-list/channel-list.selectors';
+import { selectIsActive } from '../../../../machines/channel-search/channel-search.selectors';
+import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-context';
+import { activityOf, nameOf, unreadOf } from './channel-row-model';
+import { ArchivedSection, MainSections, type RowContext } from './ChannelSections';
+import { ChannelSwitcher } from './ChannelSwitcher';
+import { LeaveConfirm } from './LeaveConfirm';
+import { NewDirectMessage } from './NewDirectMessage';
+import { openDirect } from './open-direct';
+import { SearchResults, type SearchTab } from './SearchResults';
+import {
+  channelsFor,
+  useChannelListActor,
+  useSearchActor,
+  useSections,
+  type ChannelListActor,
+} from './use-channel-list';
+import { useDateLocale } from './use-date-locale';
+import { useFocusRestore, useRowActions } from './use-row-actions';
+import { useChannelShortcuts } from './use-shortcuts';
+import { useToast } from '../../../lib/toasts';
+import './channel-list.css';
+import './channel-list-overlays.css';
+
+export interface ChannelListPanelProps {
+  /** The open channel's cid (`type:id`), or null. */
+  activeCid: string | null;
+  /** A row was activated (the narrow screen's panel closes). */
+  onChannelChosen?: () => void;
+  /** Once, after the first page: the most recent channel's cid, or null when there is none. */
+  onFirstChannel?: (cid: string | null) => void;
+}
+
+type Dialog = 'switcher' | 'newDirect' | { leave: Channel } | null;
+
+export function ChannelListPanel({ activeCid, onChannelChosen, onFirstChannel }: ChannelListPanelProps) {
+  const { t } = useTranslation();
+  const { client, userId, reconnecting } = useChatWorkspace();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const locale = useDateLocale();
+  const root = useRef<HTMLDivElement>(null);
+  const restoreRef = useRef<string[] | null>(null);
+
+  const main = useChannelListActor(client, userId, false);
+  const searchChannels = useSearchActor(client, userId, 'searchChannels');
+  const searchMessages = useSearchActor(client, userId, 'searchMessages');
+  const searching = useSelector(searchChannels, selectIsActive);
+  const loaded = useSelector(main, selectHasLoaded);
+  const sections = useSections(client, main).filter((s) => s.key !== 'archived');
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState<SearchTab>('channels');
+  const [archivedOpen, setArchivedOpen] = useState(false);
+  const [archived, setArchived] = useState<{ actor: ChannelListActor; cids: string[] } | null>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const mainChannels = useMemo(() => sections.flatMap((s) => s.channels), [sections]);
+  const order = useMemo(
+    () => [...mainChannels.map((c) => c.cid), ...(archivedOpen && archived ? archived.cids : [])],
+    [mainChannels, archived, archivedOpen],
+  );
+
+  // The most recent channel, once, for the workspace to open on wide screens.
+  const firstReported = useRef(false);
+  useEffect(() => {
+    if (!loaded || firstReported.current) return;
+    firstReported.current = true;
+    const recent = [...mainChannels].sort((a, b) => activityOf(b) - activityOf(a))[0];
+    onFirstChannel?.(recent?.cid ?? null);
+  }, [loaded, mainChannels, onFirstChannel]);
+
+  useFocusRestore(root, restoreRef);
+
+  const onRemoved = useCallback(
+    (cid: string) => {
+      main.send({ type: 'channel.removed', cid });
+      archived?.actor.send({ type: 'channel.removed', cid });
+    },
+    [archived, main],
+  );
+  const runAction = useRowActions({ root, userId, activeCid, order, restoreRef, onRemoved });
+
+  const go = useCallback(
+    (channel: Channel) => {
+      void navigate(channelPath(channel.type, channel.id!));
+      onChannelChosen?.();
+    },
+    [navigate, onChannelChosen],
+  );
+
+  const openMember = useCallback(
+    async (memberId: string) => {
+      try {
+        const channel = await openDirect(client, userId, [memberId]);
+        main.send({ type: 'channel.promoted', cid: channel.cid });
+        setDialog(null);
+        go(channel);
+      } catch {
+        toast.error(t('chat.switcher.openFailed'));
+      }
+    },
+    [client, go, main, t, toast, userId],
+  );
+
+  useChannelShortcuts({
+    order,
+    activeCid,
+    blocked: dialog !== null,
+    isUnread: (cid) => {
+      const channel = client.activeChannels[cid];
+      return channel ? unreadOf(client, channel, userId).hasUnread : false;
+    },
+    onSwitcher: () => setDialog('switcher'),
+    onGo: (cid) => {
+      const channel = client.activeChannels[cid];
+      if (!channel) return;
+      const focusInList = root.current?.contains(document.activeElement) ?? false;
+      go(channel);
+      if (focusInList) root.current?.querySelector<HTMLElement>(`[data-cid="${cid}"] .cl-row-link`)?.focus();
+    },
+  });
+
+  const onSearch = (text: string) => {
+    setSearch(text);
+    searchChannels.send({ type: 'search.typed', text });
+    searchMessages.send({ type: 'search.typed', text });
+  };
+
+  const rows: RowContext = {
+    userId,
+    activeCid,
+    locale,
+    onChosen: onChannelChosen,
+    // Leaving is asked first; everything else happens at once.
+    onAction: (channel, action) =>
+      action === 'leave' ? setDialog({ leave: channel }) : void runAction(channel, action),
+  };
+  const leaving = dialog !== null && typeof dialog === 'object' ? dialog.leave : null;
+  const newDirectButton = (
+    <button type="button" className="secondary cl-new-direct-button" onClick={() => setDialog('newDirect')}>
+      {t('chat.newDirect.open')}
+    </button>
+  );
+
+  return (
+    <div
+      ref={root}
+      className="cl-panel"
+      data-searching={searching || undefined}
+      data-reconnecting={reconnecting || undefined}
+    >
+      <div className="cl-header">
+        <h2 className="cl-title">{t('chat.channelList.title')}</h2>
+        <button
+          type="button"
+          className="cl-icon-button"
+          aria-label={t('chat.newDirect.open')}
+          title={t('chat.newDirect.open')}
+          onClick={() => setDialog('newDirect')}
+        >
+          <span aria-hidden="true">✎</span>
+        </button>
+      </div>
+      <div role="search" className="cl-search">
+        <input
+          type="search"
+          className="cl-search-input"
+          aria-label={t('chat.channelSearch.label')}
+          placeholder={t('chat.channelSearch.placeholder')}
+          value={search}
+          autoComplete="off"
+          onChange={(event) => onSearch(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && search) {
+              event.preventDefault();
+              onSearch('');
+            }
+          }}
+        />
+      </div>
+      {reconnecting && (
+        <p className="cl-reconnecting" role="status">
+          {t('chat.channelList.reconnecting')}
+        </p>
+      )}
+      <div className="cl-scroll">
+        {searching ? (
+          <SearchResults
+            client={client}
+            userId={userId}
+            activeCid={activeCid}
+            locale={locale}
+            tab={tab}
+            onTab={setTab}
+            channels={searchChannels}
+            messages={searchMessages}
+            onChosen={onChannelChosen}
+          />
+        ) : (
+          <nav aria-label={t('chat.channelList.navLabel')} className="cl-nav">
+            <MainSections client={client} actor={main} rows={rows} emptyAction={newDirectButton} />
+            {loaded && (
+              <ArchivedSection
+                client={client}
+                open={archivedOpen}
+                onToggle={() => setArchivedOpen((open) => !open)}
+                rows={rows}
+                restoreRef={restoreRef}
+                onList={setArchived}
+              />
+            )}
+          </nav>
+        )}
+      </div>
+      {dialog === 'switcher' && (
+        <ChannelSwitcher
+          client={client}
+          userId={userId}
+          channels={[...mainChannels, ...channelsFor(client, archived?.cids ?? [])]}
+          onClose={() => setDialog(null)}
+          onChannel={(channel) => {
+            setDialog(null);
+            go(channel);
+          }}
+          onMember={(memberId) => void openMember(memberId)}
+        />
+      )}
+      {leaving && (
+        <LeaveConfirm
+          name={nameOf(leaving, userId)}
+          onCancel={() => setDialog(null)}
+          onLeave={() => {
+            setDialog(null);
+            void runAction(leaving, 'leave');
+          }}
+        />
+      )}
+      {dialog === 'newDirect' && (
+        <NewDirectMessage
+          client={client}
+          userId={userId}
+          onClose={() => setDialog(null)}
+          onOpened={(channel) => {
+            main.send({ type: 'channel.promoted', cid: channel.cid });
+            setDialog(null);
+            go(channel);
+          }}
+        />
+      )}
+    </div>
+  );
+}
