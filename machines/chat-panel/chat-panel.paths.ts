@@ -1,9 +1,10 @@
-/** The chat navigation panel's path model. */
-import type { PathModel } from '../shared/path-coverage';
+/** The chat navigation panel's path model, the open delay included. */
+import type { AnyEventObject } from 'xstate';
+import { ownEventTypes, type PathModel } from '../shared/path-coverage';
 import { chatPanelMachine } from './chat-panel.machine';
 
 export const pathModel: PathModel = {
   name: 'chat-panel',
   machine: chatPanelMachine,
-  events: () => [{ type: 'panel.open' }, { type: 'panel.close' }, { type: 'channel.chosen' }],
+  events: (snapshot) => ownEventTypes(snapshot).map((type): AnyEventObject => ({ type })),
 };
