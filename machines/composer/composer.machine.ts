@@ -39,6 +39,7 @@ import type {
   ComposerDraft,
   ComposerEvent,
   ComposerInput,
+  ComposerSettings,
   DeleteDraftInput,
   DraftPayload,
   PollComposerInput,
@@ -51,6 +52,12 @@ export const TYPING_IDLE_MS = 1000;
 /** Not in the spec: a draft is saved once the member has paused typing for this long. */
 export const DRAFT_DEBOUNCE_MS = 1000;
 export const COOLDOWN_TICK_MS = 1000;
+/**
+ * Slow mode lasts this much longer here than its N seconds: the composer's clock starts when the
+ * message is composed, the service's when it stores it (a moment later), and a message sent the
+ * instant the countdown ends would otherwise be refused (error 60). The last second shows until then.
+ */
+export const COOLDOWN_GRACE_MS = 500;
 
 const randomId = () => globalThis.crypto.randomUUID();
 
@@ -79,12 +86,26 @@ function emptyComposition(context: ComposerContext) {
   return { text: context.defaultText, urls: findUrls(context.defaultText), ...NOTHING_COMPOSED };
 }
 
+const maxLengthOf = (value: number | null | undefined) => (value && value > 0 ? value : null);
+const cooldownSecondsOf = (value: number | undefined) => Math.max(0, Math.floor(value ?? 0));
+
+/** The settings of `composer.configure` that were given, normalised as the input's are. */
+function configuredSettings(settings: ComposerSettings): Partial<ComposerContext> {
+  const { maxLength, cooldownSeconds, ...rest } = settings;
+  const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  return {
+    ...given,
+    ...(maxLength !== undefined ? { maxLength: maxLengthOf(maxLength) } : {}),
+    ...(cooldownSeconds !== undefined ? { cooldownSeconds: cooldownSecondsOf(cooldownSeconds) } : {}),
+  };
+}
+
 function initialContext(input: ComposerInput | undefined): ComposerContext {
   const newId = input?.newId ?? randomId;
   const context: ComposerContext = {
     threadId: input?.threadId ?? null,
-    maxLength: input?.maxLength && input.maxLength > 0 ? input.maxLength : null,
-    cooldownSeconds: Math.max(0, Math.floor(input?.cooldownSeconds ?? 0)),
+    maxLength: maxLengthOf(input?.maxLength),
+    cooldownSeconds: cooldownSecondsOf(input?.cooldownSeconds),
     cooldownExempt: input?.cooldownExempt ?? false,
     draftsEnabled: input?.draftsEnabled ?? false,
     typingEvents: input?.typingEvents ?? true,
@@ -139,7 +160,7 @@ export const composerSetup = setup({
     typingThrottle: TYPING_THROTTLE_MS,
     typingIdle: TYPING_IDLE_MS,
     draftDebounce: DRAFT_DEBOUNCE_MS,
-    cooldownPeriod: ({ context }) => context.cooldownSeconds * 1000,
+    cooldownPeriod: ({ context }) => context.cooldownSeconds * 1000 + COOLDOWN_GRACE_MS,
     cooldownTick: COOLDOWN_TICK_MS,
   },
   guards: {
@@ -354,6 +375,7 @@ export const composerSetup = setup({
         hasDraft: true,
       });
     }),
+    configure: assign(({ event }) => (event.type === 'composer.configure' ? configuredSettings(event.settings) : {})),
     forgetDraft: assign({ hasDraft: false }),
     rememberDraft: assign({ hasDraft: true }),
     markChanged: raise({ type: 'composer.changed' }),
@@ -363,7 +385,7 @@ export const composerSetup = setup({
     }),
     cancelTypingIdle: enqueueActions(({ enqueue }) => enqueue.cancel('typingIdle')),
     startCooldown: assign({ cooldownRemaining: ({ context }) => context.cooldownSeconds }),
-    tickCooldown: assign({ cooldownRemaining: ({ context }) => Math.max(0, context.cooldownRemaining - 1) }),
+    tickCooldown: assign({ cooldownRemaining: ({ context }) => Math.max(1, context.cooldownRemaining - 1) }),
     endCooldown: assign({ cooldownRemaining: 0 }),
     /** A child failed outright (its logic threw): it is gone, and so is what it stood for. */
     dropFailedChild: enqueueActions(({ context, event, enqueue }) => {
@@ -391,6 +413,7 @@ export const composerMachine = composerSetup.createMachine({
   type: 'parallel',
   on: {
     'xstate.error.actor.*': { actions: 'dropFailedChild' },
+    'composer.configure': { actions: 'configure' },
   },
   states: {
     composition: {
@@ -533,8 +556,16 @@ export const composerMachine = composerSetup.createMachine({
           invoke: {
             src: 'saveDraft',
             input: ({ context }) => draftPayload(context),
-            onDone: { target: 'idle', actions: 'rememberDraft' },
-            onError: 'idle',
+            // Sent while the save was on its way: the draft it left behind goes.
+            onDone: [
+              { guard: 'isEmptyWithDraft', target: 'deleting' },
+              { target: 'idle', actions: 'rememberDraft' },
+            ],
+            onError: [{ guard: 'isEmptyWithDraft', target: 'deleting' }, { target: 'idle' }],
+          },
+          on: {
+            // The request is out: the service will hold a draft of a message that was just sent.
+            'composer.composed': { guard: 'wasNewMessage', actions: 'rememberDraft' },
           },
         },
         deleting: {

@@ -77,6 +77,7 @@ const atRest: ComposerEvent[] = [
   { type: 'composer.dismissError' },
   { type: 'draft.updated', draft: { message: { id: 'd1', text: 'from another tab' } } },
   { type: 'draft.deleted', draft: { parent_id: null } },
+  { type: 'composer.configure', settings: { canUploadFile: true } },
 ];
 
 const regionValue = (snapshot: AnyMachineSnapshot, region: string) =>

@@ -9,6 +9,7 @@ import type {
 } from '../shared/composer-children';
 import {
   composerMachine,
+  COOLDOWN_GRACE_MS,
   COOLDOWN_TICK_MS,
   DRAFT_DEBOUNCE_MS,
   TYPING_IDLE_MS,
@@ -488,7 +489,13 @@ describe('composer: slow mode', () => {
     expect(selectCooldownRemaining(snap())).toBe(2);
     clock.increment(COOLDOWN_TICK_MS);
     expect(selectCooldownRemaining(snap())).toBe(1);
+    // The last second lasts until the service's own clock has surely let go too.
     clock.increment(COOLDOWN_TICK_MS);
+    expect(selectCooldownRemaining(snap())).toBe(1);
+    expect(selectSendBlockedReason(snap())).toBe('coolingDown');
+    clock.increment(COOLDOWN_GRACE_MS - 1);
+    expect(snap().matches({ cooldown: 'coolingDown' })).toBe(true);
+    clock.increment(1);
     expect(selectCooldownRemaining(snap())).toBe(0);
     expect(snap().matches({ cooldown: 'ready' })).toBe(true);
     actor.send({ type: 'composer.submit' });
@@ -605,6 +612,18 @@ describe('composer: drafts', () => {
     expect(calls.deleteDraft).toHaveLength(1);
   });
 
+  it('a message sent while its draft is being saved leaves no draft behind', async () => {
+    const { actor, snap, calls, clock, type } = start({ draftsEnabled: true });
+    type('see you at 10');
+    clock.increment(DRAFT_DEBOUNCE_MS);
+    expect(snap().matches({ draft: 'saving' })).toBe(true);
+    actor.send({ type: 'composer.submit' });
+    await settle();
+    expect(calls.saveDraft).toHaveLength(1);
+    expect(calls.deleteDraft).toEqual([{ parentId: null }]);
+    expect(snap().context.hasDraft).toBe(false);
+  });
+
   it('a failed save keeps the composer working', async () => {
     const { snap, calls, clock, type } = start({ draftsEnabled: true }, { failSave: true });
     type('hello');
@@ -664,6 +683,38 @@ describe('composer: drafts', () => {
     actor.send({ type: 'draft.updated', draft: remote('ignored') });
     actor.send({ type: 'draft.deleted' });
     expect(selectText(snap())).toBe('editing');
+  });
+});
+
+describe('composer: settings learnt after start', () => {
+  it('composer.configure changes only the given settings: upload limits for the next files, slow mode, length', () => {
+    const { actor, snap, child, type } = start({ cooldownSeconds: 0, maxLength: 5 });
+    const limits = {
+      allowedFileExtensions: [],
+      blockedFileExtensions: ['.exe'],
+      allowedMimeTypes: [],
+      blockedMimeTypes: [],
+      sizeLimit: 1024,
+    };
+    actor.send({ type: 'composer.configure', settings: { uploadLimits: { image: limits, file: limits } } });
+    actor.send({ type: 'composer.addFiles', files: [png('a.png')] });
+    const inputOf = (id: string) => (child(id).getSnapshot() as { context: { input: UploadInput } }).context.input;
+    expect(inputOf('upload:id-1').limits).toEqual(limits);
+    expect(snap().context.maxLength).toBe(5);
+    actor.send({
+      type: 'composer.configure',
+      settings: { cooldownSeconds: 2.7, maxLength: null, canUploadFile: false },
+    });
+    expect(snap().context).toMatchObject({
+      cooldownSeconds: 2,
+      maxLength: null,
+      canUploadFile: false,
+      uploadLimits: { file: limits },
+    });
+    actor.send({ type: 'composer.removeUpload', localId: 'id-1' });
+    type('longer than five');
+    actor.send({ type: 'composer.submit' });
+    expect(selectCooldownRemaining(snap())).toBe(2);
   });
 });
 

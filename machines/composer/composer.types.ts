@@ -180,8 +180,28 @@ export interface ComposerContext {
   hasDraft: boolean;
 }
 
+/**
+ * Settings the app learns after the composer started: the app's upload limits (GET /app answers
+ * after the channel opened), or the channel's config and capabilities changing while it is open
+ * (slow mode turned on, uploads no longer allowed). Absent fields stay as they are.
+ */
+export type ComposerSettings = Partial<
+  Pick<
+    ComposerInput,
+    | 'maxLength'
+    | 'cooldownSeconds'
+    | 'cooldownExempt'
+    | 'typingEvents'
+    | 'urlEnrichment'
+    | 'commands'
+    | 'uploadLimits'
+    | 'canUploadFile'
+  >
+>;
+
 export type ComposerEvent =
   | { type: 'composer.type'; text: string; urls?: string[] }
+  | { type: 'composer.configure'; settings: ComposerSettings }
   | { type: 'composer.mention'; user: MentionedUser }
   | { type: 'composer.quote'; message: QuotedMessage }
   | { type: 'composer.unquote' }

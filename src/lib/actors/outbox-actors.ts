@@ -66,7 +66,13 @@ export function createOutboxActors(
     if (!isOnline()) throw new Error('The browser is offline');
     const [type, id] = splitCid(input.message.cid);
     const options = input.message.skipEnrichUrl ? { skip_enrich_url: true } : undefined;
-    return client.channel(type, id).sendMessage(toStreamMessage(input.message), options);
+    const channel = client.channel(type, id);
+    const response = await channel.sendMessage(toStreamMessage(input.message), options);
+    // A command's answer only for the sender (a `/giphy` preview with Send/Shuffle/Cancel, a refused
+    // command) comes in this response and in no event: it joins the channel's messages here.
+    const answer = response.message;
+    if (answer?.type === 'ephemeral' || answer?.type === 'error') channel.state.addMessageSorted(answer, true);
+    return response;
   });
   return {
     /** Each `message:<id>` child sends with the real `sendMessage`. */

@@ -45,10 +45,22 @@ export function chatFailureOf(error: unknown): Error & UploadFailure {
 
 /**
  * stream-chat's node build posts with the `form-data` package, which takes Buffers and streams
- * but not Blobs; in the browser the File goes as it is.
+ * but not Blobs; in the browser the File goes as it is. Node is told by `process.versions.node`,
+ * not by the absence of `window`: component tests run the node build under jsdom, which has one.
  */
+const runsOnNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+/** jsdom's Blob has no `arrayBuffer()`; its FileReader reads it. */
+function bytesOf(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
 async function uploadableOf(blob: unknown): Promise<Uploadable> {
-  if (typeof window === 'undefined' && blob instanceof Blob) return Buffer.from(await blob.arrayBuffer());
+  if (runsOnNode && blob instanceof Blob) return Buffer.from(await bytesOf(blob));
   return blob as Uploadable;
 }
 

@@ -1,0 +1,203 @@
+/**
+ * The open channel's composer (chat-ui.md §5): the text with its suggestions, attachments, link
+ * preview, quote and edit bars, and the send button, all over the channel's composer machine —
+ * or, when the member cannot write here, what says why (frozen, banned, no permission).
+ */
+import { useSelector } from '@xstate/react';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Channel, StreamChat } from 'stream-chat';
+import {
+  selectCanSend,
+  selectCooldownRemaining,
+  selectIsEditing,
+} from '../../../../machines/composer/composer.selectors';
+import type { ComposerActor } from '../../../lib/chat/channel-machines';
+import { channelTitle } from '../shared/channel-title';
+import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
+import { ComposerStatus } from './ComposerStatus';
+import { EditBar, LinkPreviewCard, QuoteChip } from './ComposerBars';
+import { EmojiButton } from './EmojiButton';
+import { AttachIcon, LockIcon, SendIcon } from './icons';
+import { optionId, Suggestions } from './Suggestions';
+import { UploadTiles } from './UploadTiles';
+import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
+import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
+import { useComposerText } from './use-composer-text';
+import './composer.css';
+
+export function Composer() {
+  const { client, userId } = useChatWorkspace();
+  const { channel, composer } = useOpenChannel();
+  const access = useChannelAccess(client, channel);
+  if (access.block) return <ComposerBlocked block={access.block} />;
+  return <ComposerForm client={client} channel={channel} composer={composer} userId={userId} access={access} />;
+}
+
+function ComposerBlocked({ block }: { block: ComposerBlock }) {
+  const { t, i18n } = useTranslation();
+  let text: string;
+  if (block.kind === 'frozen') text = t('chat.composer.frozen');
+  else if (block.kind === 'noPermission') text = t('chat.composer.noPermission');
+  else if (block.until)
+    text = t('chat.composer.bannedUntil', {
+      date: new Date(block.until).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
+    });
+  else text = t('chat.composer.banned');
+  return (
+    <div className="composer-blocked" data-part="composer" data-state={block.kind} role="status">
+      <LockIcon />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/** "Message #League general", or "Message Jordan Weber" in a direct conversation. */
+function useComposerLabel(channel: Channel, userId: string): string {
+  const { t } = useTranslation();
+  const name = channelTitle(channel, userId);
+  const named = typeof channel.data?.name === 'string' && channel.data.name.trim() !== '';
+  return named ? t('chat.composer.labelChannel', { name }) : t('chat.composer.labelDirect', { name });
+}
+
+interface FormProps {
+  client: StreamChat;
+  channel: Channel;
+  composer: ComposerActor;
+  userId: string;
+  access: ChannelAccess;
+}
+
+function ComposerForm({ client, channel, composer, userId, access }: FormProps) {
+  const { t } = useTranslation();
+  const rootRef = useRef<HTMLFormElement>(null);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const hintId = useId();
+  const label = useComposerLabel(channel, userId);
+
+  const composition = useSelector(composer, (s) => String((s.value as Record<string, unknown>).composition));
+  const typing = useSelector(composer, (s) => JSON.stringify((s.value as Record<string, unknown>).typing));
+  const draft = useSelector(composer, (s) => String((s.value as Record<string, unknown>).draft));
+  const canSend = useSelector(composer, selectCanSend);
+  const editing = useSelector(composer, selectIsEditing);
+  const cooldown = useSelector(composer, selectCooldownRemaining);
+
+  const text = useComposerText({
+    client,
+    channel,
+    composer,
+    userId,
+    canEditOwn: access.canEditOwn,
+    textareaRef,
+    fieldRef,
+  });
+  const dragging = useFileDrop(rootRef, composer, access.canUpload);
+  useUploadShortcut(fileRef, access.canUpload);
+  const focusText = () => textareaRef.current?.focus();
+  const { suggestions } = text;
+  const activeOption = suggestions && suggestions.items.length > 0 ? optionId(listId, text.activeIndex) : undefined;
+
+  return (
+    <form
+      ref={rootRef}
+      className="composer"
+      aria-label={t('chat.composer.region')}
+      data-part="composer"
+      data-state={composition}
+      data-typing={typing.replace(/"/g, '')}
+      data-draft={draft}
+      data-cooldown={cooldown > 0 ? 'coolingDown' : 'ready'}
+      data-dragging={dragging || undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        text.submit();
+        focusText();
+      }}
+    >
+      {access.frozen && <p className="composer-note">{t('chat.composer.frozenModerator')}</p>}
+      <EditBar composer={composer} onDone={focusText} />
+      <QuoteChip composer={composer} onDone={focusText} />
+      <LinkPreviewCard composer={composer} onDone={focusText} />
+      <UploadTiles composer={composer} onDone={focusText} />
+      <div className="composer-field" ref={fieldRef}>
+        {suggestions && (
+          <Suggestions
+            listId={listId}
+            state={suggestions}
+            active={text.activeIndex}
+            style={text.popoverStyle}
+            onPick={text.pick}
+            onActivate={text.setActive}
+          />
+        )}
+        <div className="composer-box">
+          {access.canUpload && (
+            <button
+              type="button"
+              className="composer-icon-button"
+              aria-label={t('chat.composer.attach')}
+              title={t('chat.composer.attachShortcut')}
+              aria-keyshortcuts="Control+Shift+U Meta+Shift+U"
+              onClick={() => fileRef.current?.click()}
+            >
+              <AttachIcon />
+            </button>
+          )}
+          <textarea
+            ref={textareaRef}
+            className="composer-input"
+            data-part="composer-input"
+            rows={1}
+            value={text.text}
+            placeholder={label}
+            aria-label={label}
+            aria-describedby={hintId}
+            aria-autocomplete="list"
+            aria-controls={suggestions && suggestions.items.length > 0 ? listId : undefined}
+            aria-activedescendant={activeOption}
+            onPaste={pasteHandler(composer, access.canUpload)}
+            {...text.handlers}
+          />
+          <EmojiButton onPick={text.insert} onClose={focusText} />
+          <button
+            type="submit"
+            className="composer-send"
+            data-part="composer-send"
+            aria-label={editing ? t('chat.composer.save') : t('chat.composer.send')}
+            title={editing ? t('chat.composer.save') : t('chat.composer.send')}
+            aria-disabled={!canSend}
+          >
+            {cooldown > 0 && !editing ? <span aria-hidden="true">{cooldown}</span> : <SendIcon />}
+          </button>
+        </div>
+        <span id={hintId} className="visually-hidden">
+          {t('chat.composer.hint')}
+        </span>
+      </div>
+      <ComposerStatus composer={composer} suggestions={suggestions} />
+      {access.canUpload && (
+        <input
+          ref={fileRef}
+          type="file"
+          multiple
+          hidden
+          data-part="composer-file-input"
+          aria-label={t('chat.composer.attach')}
+          onChange={(event) => {
+            addFiles(composer, event.target.files ?? []);
+            event.target.value = '';
+            focusText();
+          }}
+        />
+      )}
+      {dragging && (
+        <div className="composer-drop" aria-hidden="true">
+          {t('chat.composer.dropFiles')}
+        </div>
+      )}
+    </form>
+  );
+}

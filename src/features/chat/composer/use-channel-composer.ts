@@ -1,0 +1,157 @@
+/**
+ * The composer actor for the open channel: built once per channel (the component calling this
+ * must be keyed by the channel, as the lead's open-channel view is) with the channel's own
+ * settings, drafts on (docs/decisions/0006-composer-drafts.md), and wired to the member's outbox
+ * so what it finishes is sent. Besides the outbox it connects the composer to:
+ * - the app's upload limits (GET /app, which may answer after the channel opened: `composer.configure`);
+ * - the channel's draft (fetched once; 'Failed to get the draft' when that fails) and the
+ *   `draft.updated` / `draft.deleted` events of the member's other tabs for this channel;
+ * - the channel's config and capabilities changing while it is open (`composer.configure`);
+ * - edits (`composer.edited` → `client.updateMessage`, 'Edit message request failed');
+ * - a draft still waiting for its debounce when the channel closes (saved at once).
+ */
+import { useActorRef } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Channel, DraftResponse, Event, MessageResponse, StreamChat } from 'stream-chat';
+import { draftPayload, isCompositionEmpty } from '../../../../machines/composer/composer.rules';
+import type { ComposerDraft, ComposerSettings } from '../../../../machines/composer/composer.types';
+import { composerInputFor } from '../../../lib/actors/composer-actors';
+import { readUploadLimits } from '../../../lib/actors/upload-actors';
+import {
+  channelComposerMachine,
+  connectComposerToOutbox,
+  type ComposerActor,
+  type OutboxActor,
+} from '../../../lib/chat/channel-machines';
+import { useToast } from '../../../lib/toasts';
+
+const DEVICE_KEY = 'sideline.chat.deviceId';
+
+/** This browser's id for shared locations (`created_by_device_id`), kept across reloads. */
+export function deviceId(): string {
+  try {
+    const stored = localStorage.getItem(DEVICE_KEY);
+    if (stored) return stored;
+    const made = crypto.randomUUID();
+    localStorage.setItem(DEVICE_KEY, made);
+    return made;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+/** The channel draft of this composer in a draft event: this channel's, not a thread's. */
+function channelDraftOf(event: Event, cid: string): DraftResponse | null {
+  const draft = event.draft;
+  if (!draft || draft.channel_cid !== cid || draft.parent_id || draft.message?.parent_id) return null;
+  return draft;
+}
+
+/** What `composer.configure` takes from the channel as it is now. */
+export function channelSettingsOf(channel: Channel): ComposerSettings {
+  const input = composerInputFor(channel);
+  return {
+    maxLength: input.maxLength ?? null,
+    cooldownSeconds: input.cooldownSeconds ?? 0,
+    cooldownExempt: input.cooldownExempt ?? false,
+    typingEvents: input.typingEvents ?? true,
+    urlEnrichment: input.urlEnrichment ?? false,
+    commands: input.commands ?? [],
+    canUploadFile: input.canUploadFile ?? false,
+  };
+}
+
+export function useChannelComposer(client: StreamChat, channel: Channel, outbox: OutboxActor): ComposerActor {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [machine] = useState(() => channelComposerMachine(client, channel));
+  const [input] = useState(() => composerInputFor(channel, { draftsEnabled: true, deviceId: deviceId() }));
+  const composer = useActorRef(machine, { input });
+
+  useEffect(() => connectComposerToOutbox(composer, outbox, channel), [composer, outbox, channel]);
+
+  // The app's upload limits: usually already read (the client caches GET /app), else soon.
+  useEffect(() => {
+    let live = true;
+    readUploadLimits(client).then(
+      (uploadLimits) => live && composer.send({ type: 'composer.configure', settings: { uploadLimits } }),
+      // Without them the defaults apply (100 MB, nothing blocked here); the service still checks.
+      () => undefined,
+    );
+    return () => void (live = false);
+  }, [client, composer]);
+
+  // The channel's draft, restored only into a composer the member has not touched yet.
+  useEffect(() => {
+    let live = true;
+    client.queryDrafts({ filter: { channel_cid: channel.cid, parent_id: { $exists: false } }, limit: 1 }).then(
+      ({ drafts }) => {
+        const draft = drafts.find((d) => d.channel_cid === channel.cid && !d.parent_id);
+        const { context } = composer.getSnapshot();
+        if (!live || !draft || !isCompositionEmpty(context) || context.editing !== null) return;
+        composer.send({ type: 'draft.updated', draft: draft as unknown as ComposerDraft });
+      },
+      () => live && toast.error(t('chat.composer.draftFailed')),
+    );
+    return () => void (live = false);
+  }, [client, channel, composer, toast, t]);
+
+  // The member's other tabs and devices.
+  useEffect(() => {
+    const updated = client.on('draft.updated', (event) => {
+      const draft = channelDraftOf(event, channel.cid);
+      if (draft) composer.send({ type: 'draft.updated', draft: draft as unknown as ComposerDraft });
+    });
+    const deleted = client.on('draft.deleted', (event) => {
+      const draft = channelDraftOf(event, channel.cid);
+      if (draft) composer.send({ type: 'draft.deleted', draft: { parent_id: null } });
+    });
+    return () => {
+      updated.unsubscribe();
+      deleted.unsubscribe();
+    };
+  }, [client, channel, composer]);
+
+  // Slow mode, capabilities or config changing while the channel is open.
+  useEffect(() => {
+    const configure = () => composer.send({ type: 'composer.configure', settings: channelSettingsOf(channel) });
+    const subscriptions = [
+      channel.on('channel.updated', configure),
+      client.on('capabilities.changed', (event) => event.cid === channel.cid && configure()),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [client, channel, composer]);
+
+  // Edits go straight to the service (the outbox sends new messages only).
+  useEffect(() => {
+    const subscription = composer.on('composer.edited', ({ message, skipEnrichUrl }) => {
+      client
+        .updateMessage(
+          message as Partial<MessageResponse>,
+          undefined,
+          skipEnrichUrl ? { skip_enrich_url: true } : undefined,
+        )
+        .catch(() => toast.error(t('chat.composer.editFailed')));
+    });
+    return () => subscription.unsubscribe();
+  }, [client, composer, toast, t]);
+
+  // Leaving the channel within the draft debounce: save (or delete) the draft now.
+  useEffect(
+    () => () => {
+      const snapshot = composer.getSnapshot();
+      if (!snapshot.matches({ draft: 'pending' }) || snapshot.context.editing !== null) return;
+      const { context } = snapshot;
+      const save = isCompositionEmpty(context)
+        ? context.hasDraft
+          ? channel.deleteDraft()
+          : Promise.resolve()
+        : channel.createDraft(draftPayload(context));
+      save.catch(() => undefined);
+    },
+    [channel, composer],
+  );
+
+  return composer;
+}
