@@ -1,12 +1,16 @@
 /** The global image preview (machines/image-preview): any component can open an image with `useImagePreview()`. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine';
 import { selectPreview } from '../../machines/image-preview/image-preview.selectors';
-import { ImagePreviewDialog } from '../components/ui/ImagePreviewDialog';
 import { registerDevActor } from './dev/actor-registry';
+
+// The dialog's code is fetched the first time a picture is opened, not with every screen.
+const ImagePreviewDialog = lazy(() =>
+  import('../components/ui/ImagePreviewDialog').then((m) => ({ default: m.ImagePreviewDialog })),
+);
 
 type PreviewActor = ActorRefFrom<typeof imagePreviewMachine>;
 const PreviewContext = createContext<PreviewActor | null>(null);
@@ -16,17 +20,24 @@ export function ImagePreviewProvider({ children }: { children: ReactNode }) {
   const actor = useActorRef(imagePreviewMachine);
   useEffect(() => registerDevActor('imagePreview', actor), [actor]);
   const { isOpen, src, alt } = useSelector(actor, selectPreview);
+  // Mounted from the first opening on, so that closing (not unmounting) gives focus back.
+  const [used, setUsed] = useState(false);
+  if (isOpen && !used) setUsed(true);
   return (
     <PreviewContext.Provider value={actor}>
       {children}
-      <ImagePreviewDialog
-        open={isOpen}
-        src={src}
-        alt={alt}
-        label={t('preview.label')}
-        closeLabel={t('preview.close')}
-        onClose={() => actor.send({ type: 'preview.close' })}
-      />
+      {used && (
+        <Suspense fallback={null}>
+          <ImagePreviewDialog
+            open={isOpen}
+            src={src}
+            alt={alt}
+            label={t('preview.label')}
+            closeLabel={t('preview.close')}
+            onClose={() => actor.send({ type: 'preview.close' })}
+          />
+        </Suspense>
+      )}
     </PreviewContext.Provider>
   );
 }

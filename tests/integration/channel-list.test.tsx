@@ -208,7 +208,7 @@ describe('channel list', () => {
     expect(document.activeElement).toBe(within(keyboardMenu).getByRole('menuitem', { name: 'Pin' }));
     await userEvent.keyboard('{End}{Enter}');
     // Leaving is asked first, with Cancel focused; Escape keeps the channel and the focus.
-    const confirm = screen.getByRole('dialog', { name: 'Leave To leave?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Leave To leave?' });
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -271,7 +271,7 @@ describe('channel list', () => {
 
     const open = screen.getByRole('button', { name: 'New direct message' });
     await userEvent.click(open);
-    const dialog = screen.getByRole('dialog', { name: 'New direct message' });
+    const dialog = await screen.findByRole('dialog', { name: 'New direct message' });
     const find = within(dialog).getByRole('searchbox', { name: 'Find league members' });
     expect(document.activeElement).toBe(find);
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Start conversation' }).disabled).toBe(true);

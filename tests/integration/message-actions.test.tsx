@@ -203,7 +203,7 @@ describe('reactions', () => {
     const article = articleOf(view, 'who likes this');
     await within(article).findByRole('button', { name: '😂: 1 reaction' });
     await user.click(within(article).getByRole('button', { name: 'Who reacted' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reactions' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reactions' });
     const items = await within(dialog).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['😂Alice Adams (you)', '❤️Bob Brown']);
     await user.keyboard('{Escape}');
@@ -258,14 +258,14 @@ describe('delete', () => {
     const article = articleOf(view, 'delete me');
 
     await user.click(within(await openMore(user, article)).getByRole('menuitem', { name: 'Delete' }));
-    let dialog = screen.getByRole('alertdialog', { name: 'Delete this message?' });
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete this message?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(within(article).getByRole('button', { name: 'More actions' }));
     expect((await alice.getMessage(id)).message.type).toBe('regular');
 
     await user.click(within(await openMore(user, article)).getByRole('menuitem', { name: 'Delete' }));
-    dialog = screen.getByRole('alertdialog', { name: 'Delete this message?' });
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete this message?' });
     const seenByBob = nextEvent(bob, 'message.deleted', 3000, (e) => e.message?.id === id);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await seenByBob;
@@ -333,7 +333,7 @@ describe('failures show the spec texts', () => {
 
     const own = articleOf(view, 'mine, gone');
     await user.click(within(await openMore(user, own)).getByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Error deleting message')).toBeTruthy();
     expect(document.activeElement).toBe(within(own).getByRole('button', { name: 'More actions' }));
 

@@ -7,7 +7,7 @@
  * content and says it is reconnecting, and it re-queries once the connection has recovered.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
@@ -17,8 +17,6 @@ import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-conte
 import { activityOf, nameOf, unreadOf } from './channel-row-model';
 import { ArchivedSection, MainSections, type RowContext } from './ChannelSections';
 import { ChannelSwitcher } from './ChannelSwitcher';
-import { LeaveConfirm } from './LeaveConfirm';
-import { NewDirectMessage } from './NewDirectMessage';
 import { openDirect } from './open-direct';
 import { SearchResults, type SearchTab } from './SearchResults';
 import {
@@ -34,6 +32,11 @@ import { useChannelShortcuts } from './use-shortcuts';
 import { useToast } from '../../../lib/toasts';
 import './channel-list.css';
 import './channel-list-overlays.css';
+
+// Dialogs a member opens now and then are fetched on first use, not with the chat page (the
+// switcher stays: keys typed right after Ctrl+K must not be lost while it loads).
+const LeaveConfirm = lazy(() => import('./LeaveConfirm').then((m) => ({ default: m.LeaveConfirm })));
+const NewDirectMessage = lazy(() => import('./NewDirectMessage').then((m) => ({ default: m.NewDirectMessage })));
 
 export interface ChannelListPanelProps {
   /** The open channel's cid (`type:id`), or null. */
@@ -225,41 +228,43 @@ export function ChannelListPanel({ activeCid, onChannelChosen, onFirstChannel }:
           </nav>
         )}
       </div>
-      {dialog === 'switcher' && (
-        <ChannelSwitcher
-          client={client}
-          userId={userId}
-          channels={[...mainChannels, ...channelsFor(client, archived?.cids ?? [])]}
-          onClose={() => setDialog(null)}
-          onChannel={(channel) => {
-            setDialog(null);
-            go(channel);
-          }}
-          onMember={(memberId) => void openMember(memberId)}
-        />
-      )}
-      {leaving && (
-        <LeaveConfirm
-          name={nameOf(leaving, userId)}
-          onCancel={() => setDialog(null)}
-          onLeave={() => {
-            setDialog(null);
-            void runAction(leaving, 'leave');
-          }}
-        />
-      )}
-      {dialog === 'newDirect' && (
-        <NewDirectMessage
-          client={client}
-          userId={userId}
-          onClose={() => setDialog(null)}
-          onOpened={(channel) => {
-            main.send({ type: 'channel.promoted', cid: channel.cid });
-            setDialog(null);
-            go(channel);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'switcher' && (
+          <ChannelSwitcher
+            client={client}
+            userId={userId}
+            channels={[...mainChannels, ...channelsFor(client, archived?.cids ?? [])]}
+            onClose={() => setDialog(null)}
+            onChannel={(channel) => {
+              setDialog(null);
+              go(channel);
+            }}
+            onMember={(memberId) => void openMember(memberId)}
+          />
+        )}
+        {leaving && (
+          <LeaveConfirm
+            name={nameOf(leaving, userId)}
+            onCancel={() => setDialog(null)}
+            onLeave={() => {
+              setDialog(null);
+              void runAction(leaving, 'leave');
+            }}
+          />
+        )}
+        {dialog === 'newDirect' && (
+          <NewDirectMessage
+            client={client}
+            userId={userId}
+            onClose={() => setDialog(null)}
+            onOpened={(channel) => {
+              main.send({ type: 'channel.promoted', cid: channel.cid });
+              setDialog(null);
+              go(channel);
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -8,17 +8,21 @@
  * ↓ or ↑ on "More" opens the menu, Escape closes a popup (focus returns to its button) or, in the
  * toolbar itself, goes back to the message.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalMessage } from 'stream-chat';
 import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
 import { ActionMenu, type MenuCloseReason, type MenuItem } from './ActionMenu';
-import { DeleteConfirmDialog } from './DeleteConfirmDialog';
 import { AddReactionIcon, MoreIcon } from './icons';
 import type { AvailableActions } from './permissions';
 import { QUICK_REACTIONS, reactionTypeForPick } from './reaction-types';
 import { useMessageCommands, usePermittedActions, useReactionToggle } from './use-message-actions';
 import './message-actions.css';
+
+// Opened now and then: fetched on first use, not with the chat page.
+const DeleteConfirmDialog = lazy(() =>
+  import('./DeleteConfirmDialog').then((m) => ({ default: m.DeleteConfirmDialog })),
+);
 
 type Popup = { kind: 'menu'; focusLast: boolean } | { kind: 'picker' } | { kind: 'confirmDelete' } | null;
 
@@ -210,11 +214,13 @@ function ActionToolbar({ message, available }: { message: LocalMessage; availabl
         />
       )}
       {popup?.kind === 'confirmDelete' && (
-        <DeleteConfirmDialog
-          returnTo={moreRef}
-          onCancel={() => setPopup(null)}
-          onConfirm={() => void confirmDelete()}
-        />
+        <Suspense fallback={null}>
+          <DeleteConfirmDialog
+            returnTo={moreRef}
+            onCancel={() => setPopup(null)}
+            onConfirm={() => void confirmDelete()}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -4,16 +4,18 @@
  * adds or removes my reaction of that type. An add chip opens the emoji picker, and "who reacted"
  * opens the list of the members who reacted.
  */
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalMessage } from 'stream-chat';
 import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
 import { AddReactionIcon, PeopleIcon } from './icons';
 import { reactionTypeForPick } from './reaction-types';
-import { ReactorsDialog } from './ReactorsDialog';
 import { usePermittedActions, useReactionToggle } from './use-message-actions';
 import { useReactionEmoji } from './use-reaction-emoji';
 import './message-actions.css';
+
+// Opened now and then: fetched on first use, not with the chat page.
+const ReactorsDialog = lazy(() => import('./ReactorsDialog').then((m) => ({ default: m.ReactorsDialog })));
 
 export interface ReactionSummary {
   type: string;
@@ -135,7 +137,9 @@ function Reactions({ message, summaries }: { message: LocalMessage; summaries: R
         />
       )}
       {open === 'reactors' && (
-        <ReactorsDialog message={message} emojiOf={emojiOf} anchorRef={whoRef} onClose={() => setOpen(null)} />
+        <Suspense fallback={null}>
+          <ReactorsDialog message={message} emojiOf={emojiOf} anchorRef={whoRef} onClose={() => setOpen(null)} />
+        </Suspense>
       )}
     </div>
   );
