@@ -4,6 +4,10 @@
  * listed here has a path model, and that every machine folder has a page.
  */
 import type { AnyStateMachine } from 'xstate';
+import { channelListMachine } from '../../machines/channel-list/channel-list.machine.js';
+import { channelSearchMachine } from '../../machines/channel-search/channel-search.machine.js';
+import { openChannelMachine } from '../../machines/open-channel/open-channel.machine.js';
+import { chatPanelMachine } from '../../machines/chat-panel/chat-panel.machine.js';
 import { chatConnectionMachine } from '../../machines/chat-connection/chat-connection.machine.js';
 import { composerMachine } from '../../machines/composer/composer.machine.js';
 import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine.js';
@@ -15,6 +19,7 @@ import { reminderMachine } from '../../machines/reminder/reminder.machine.js';
 import { sessionMachine } from '../../machines/session/session.machine.js';
 import { toastMachine, toasterMachine } from '../../machines/toasts/toasts.machine.js';
 import { uploadMachine } from '../../machines/upload/upload.machine.js';
+import { messageListMachine } from '../../machines/message-list/message-list.machine.js';
 
 export interface MachinePage {
   name: string;
@@ -22,9 +27,13 @@ export interface MachinePage {
 }
 
 export const MACHINE_PAGES: MachinePage[] = [
+  { name: 'channel-list', machines: [channelListMachine] },
+  { name: 'channel-search', machines: [channelSearchMachine] },
   { name: 'session', machines: [sessionMachine] },
   { name: 'toasts', machines: [toasterMachine, toastMachine] },
   { name: 'image-preview', machines: [imagePreviewMachine] },
+  { name: 'chat-panel', machines: [chatPanelMachine] },
+  { name: 'open-channel', machines: [openChannelMachine] },
   { name: 'chat-connection', machines: [chatConnectionMachine] },
   { name: 'composer', machines: [composerMachine] },
   { name: 'reminder', machines: [reminderMachine] },
@@ -33,4 +42,5 @@ export const MACHINE_PAGES: MachinePage[] = [
   { name: 'live-location', machines: [liveLocationMachine] },
   { name: 'upload', machines: [uploadMachine] },
   { name: 'link-preview', machines: [linkPreviewMachine] },
+  { name: 'message-list', machines: [messageListMachine] },
 ];

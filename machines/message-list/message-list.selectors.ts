@@ -1,0 +1,43 @@
+import type { SnapshotFrom } from 'xstate';
+import type { MessageListMachine } from './message-list.machine';
+import type { Pagination, ScrollTarget, UnreadMarker } from './message-list.types';
+
+type Snapshot = SnapshotFrom<MessageListMachine>;
+
+/** The `view` region's state, for data-state: opening | browsing | loadingOlder | loadingNewer | jumping | loadingLatest | refreshing. */
+export const selectViewState = (snapshot: Snapshot): string => String((snapshot.value as { view: string }).view);
+
+export const selectIsLoadingOlder = (snapshot: Snapshot): boolean => snapshot.matches({ view: 'loadingOlder' });
+export const selectIsLoadingNewer = (snapshot: Snapshot): boolean => snapshot.matches({ view: 'loadingNewer' });
+/** Loading a set elsewhere in the history (a jump, or back to the latest messages). */
+export const selectIsJumping = (snapshot: Snapshot): boolean =>
+  snapshot.matches({ view: 'jumping' }) ||
+  snapshot.matches({ view: 'loadingLatest' }) ||
+  snapshot.matches({ view: 'opening' });
+export const selectIsBusy = (snapshot: Snapshot): boolean => !snapshot.matches({ view: 'browsing' });
+
+export const selectPagination = (snapshot: Snapshot): Pagination => snapshot.context.pagination;
+export const selectHasPrev = (snapshot: Snapshot): boolean => snapshot.context.pagination.hasPrev;
+export const selectHasNext = (snapshot: Snapshot): boolean => snapshot.context.pagination.hasNext;
+export const selectIsLatest = (snapshot: Snapshot): boolean => snapshot.context.pagination.isLatest;
+
+export const selectUnreadMarker = (snapshot: Snapshot): UnreadMarker | null => snapshot.context.unread;
+export const selectAtBottom = (snapshot: Snapshot): boolean => snapshot.context.atBottom;
+/** New messages from others below what the member reads now. */
+export const selectNewBelow = (snapshot: Snapshot): number => snapshot.context.newBelow;
+/** "Jump to latest" is offered while the latest end is not in view. */
+export const selectShowJumpToLatest = (snapshot: Snapshot): boolean =>
+  !snapshot.context.atBottom || !snapshot.context.pagination.isLatest;
+
+export const selectListEpoch = (snapshot: Snapshot): number => snapshot.context.listEpoch;
+export const selectScroll = (snapshot: Snapshot): { seq: number; target: ScrollTarget } => snapshot.context.scroll;
+export const selectRevision = (snapshot: Snapshot): number => snapshot.context.revision;
+export const selectHighlightedId = (snapshot: Snapshot): string | null => snapshot.context.highlightedId;
+export const selectAnnouncement = (snapshot: Snapshot): { text: string; seq: number } | null =>
+  snapshot.context.announcement;
+export const selectTick = (snapshot: Snapshot): number => snapshot.context.tick;
+/** What relative times are relative to, advanced every clock tick. */
+export const selectNow = (snapshot: Snapshot): number => snapshot.context.now;
+/** idle | marking | resting */
+export const selectReadingState = (snapshot: Snapshot): string =>
+  String((snapshot.value as { reading: string }).reading);

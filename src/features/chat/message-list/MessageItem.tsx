@@ -1,0 +1,273 @@
+/**
+ * One row of the list: its separators, then the message as an `article` named by author and time
+ * — avatar and name when it starts a group, the quoted message, text, attachments, markers
+ * (edited, pinned, deleted), reply count, reactions, my last message's receipt, and the action
+ * toolbar (helper parts from message-actions). Pending messages from the outbox look like mine
+ * with a red outline and the spec's failure text; a retryable one is sent again when activated.
+ */
+import { memo, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LocalMessage, UserResponse } from 'stream-chat';
+import { MessageActions } from '../message-actions/MessageActions';
+import { ReactionList } from '../message-actions/ReactionList';
+import { Avatar } from '../shared/Avatar';
+import { Attachments } from './Attachments';
+import { fullDateTime } from './format';
+import { PinIcon } from './icons';
+import { DateSeparator, MessageTime, ReadReceipt, UnreadSeparator } from './ListParts';
+import { MessageText } from './MessageText';
+import type { MessageRow, PendingRow, Row } from './rows';
+
+export interface RowHandlers {
+  userId: string;
+  /** Render time (ms), advanced by the machine's clock so relative times stay true. */
+  now: number;
+  highlightedId: string | null;
+  /** The message to move focus to once it is rendered (after a jump started in the list). */
+  focusId: string | null;
+  members: Record<string, UserResponse | undefined>;
+  onJump: (messageId: string) => void;
+  onRetry: (id: string) => void;
+  onGiphyAction: (message: LocalMessage, value: string) => void;
+}
+
+function Separators({ row, now }: { row: Row; now: number }) {
+  return (
+    <>
+      {row.dayStart && <DateSeparator date={row.createdAt} now={now} />}
+      {row.unreadCount !== null && <UnreadSeparator count={row.unreadCount} />}
+    </>
+  );
+}
+
+function Quote({
+  quoted,
+  onJump,
+}: {
+  quoted: NonNullable<LocalMessage['quoted_message']>;
+  onJump: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const name = quoted.user?.name || quoted.user?.id || t('chat.message.unknownUser');
+  const deleted = quoted.type === 'deleted' || quoted.deleted_at != null;
+  const text = deleted
+    ? t('chat.message.deleted')
+    : quoted.text || (quoted.attachments?.length ? t('chat.message.attachmentOnly') : '');
+  return (
+    <button
+      type="button"
+      className="chat-quote"
+      data-part="quote"
+      aria-label={t('chat.message.jumpToQuoted', { name })}
+      onClick={() => onJump(quoted.id)}
+    >
+      <span className="chat-quote-author">{name}</span>
+      <span className="chat-quote-text">{text}</span>
+    </button>
+  );
+}
+
+/** A poll's question and a shared location, until their own parts exist (chat part 2). */
+function PollAndLocation({ message }: { message: LocalMessage }) {
+  const { t } = useTranslation();
+  const location = message.shared_location;
+  const lat = Number(location?.latitude);
+  const lon = Number(location?.longitude);
+  return (
+    <>
+      {message.poll && (
+        <p className="chat-message-text chat-message-poll">{t('chat.message.poll', { name: message.poll.name })}</p>
+      )}
+      {location && Number.isFinite(lat) && Number.isFinite(lon) && (
+        <a
+          className="chat-message-location"
+          href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('chat.message.location')}
+        </a>
+      )}
+    </>
+  );
+}
+
+function focusRef(should: boolean) {
+  return should ? (element: HTMLElement | null) => element?.focus({ preventScroll: true }) : undefined;
+}
+
+const MessageView = memo(function MessageView({ row, handlers }: { row: MessageRow; handlers: RowHandlers }) {
+  const { t, i18n } = useTranslation();
+  const { message } = row;
+  const name = message.user?.name || message.user?.id || t('chat.message.unknownUser');
+  const label = t('chat.message.label', { name, time: fullDateTime(message.created_at, i18n.language) });
+  const deleted = message.type === 'deleted' || message.deleted_at != null;
+  const state = deleted
+    ? 'deleted'
+    : message.type === 'error'
+      ? 'error'
+      : message.type === 'ephemeral'
+        ? 'ephemeral'
+        : 'received';
+  const highlighted = handlers.highlightedId === message.id;
+  const ref = focusRef(handlers.focusId === message.id);
+
+  if (message.type === 'system')
+    return (
+      <article
+        ref={ref}
+        className="chat-message chat-system"
+        data-part="message"
+        data-state="system"
+        data-message-id={message.id}
+        aria-label={label}
+        tabIndex={-1}
+      >
+        <MessageText text={message.text ?? ''} userId={handlers.userId} />
+        <MessageTime date={message.created_at} now={handlers.now} />
+      </article>
+    );
+
+  const edited = !deleted && message.message_text_updated_at != null;
+  return (
+    <article
+      ref={ref}
+      className="chat-message"
+      data-part="message"
+      data-state={state}
+      data-mine={row.mine || undefined}
+      data-group-start={row.groupStart || undefined}
+      data-highlighted={highlighted || undefined}
+      data-pinned={message.pinned || undefined}
+      data-message-id={message.id}
+      aria-label={label}
+      tabIndex={0}
+    >
+      <div className="chat-message-gutter">
+        {row.groupStart ? (
+          <Avatar id={message.user?.id ?? name} name={name} image={message.user?.image} size={32} />
+        ) : (
+          <MessageTime date={message.created_at} now={handlers.now} compact />
+        )}
+      </div>
+      <div className="chat-message-main">
+        {row.groupStart && (
+          <p className="chat-message-header">
+            <span className="chat-message-author">{name}</span>
+            <MessageTime date={message.created_at} now={handlers.now} />
+          </p>
+        )}
+        {message.pinned && !deleted && (
+          <p className="chat-message-pinned" data-part="pinned">
+            <PinIcon /> {t('chat.message.pinned')}
+          </p>
+        )}
+        <div className="chat-message-bubble">
+          {message.quoted_message && !deleted && <Quote quoted={message.quoted_message} onJump={handlers.onJump} />}
+          {deleted ? (
+            <p className="chat-message-text chat-message-deleted">{t('chat.message.deleted')}</p>
+          ) : (
+            message.text && (
+              <MessageText text={message.text} mentioned={message.mentioned_users} userId={handlers.userId} />
+            )
+          )}
+          {!deleted && <PollAndLocation message={message} />}
+          {!deleted && (
+            <Attachments
+              attachments={message.attachments ?? []}
+              onAction={message.type === 'ephemeral' ? (value) => handlers.onGiphyAction(message, value) : undefined}
+            />
+          )}
+          {edited && <span className="chat-message-edited chat-muted">{t('chat.message.edited')}</span>}
+        </div>
+        {(message.type === 'ephemeral' || message.type === 'error') && (
+          <p className="chat-message-note chat-muted">{t('chat.message.onlyVisibleToYou')}</p>
+        )}
+        {!deleted && (message.reply_count ?? 0) > 0 && (
+          <p className="chat-message-replies" data-part="replies">
+            {t('chat.message.replies', { count: message.reply_count })}
+          </p>
+        )}
+        {!deleted && message.type !== 'ephemeral' && message.type !== 'error' && <ReactionList message={message} />}
+        {row.receipt && <ReadReceipt receipt={row.receipt} />}
+      </div>
+      {!deleted && message.type !== 'ephemeral' && message.type !== 'error' && (
+        <div className="chat-message-actions">
+          <MessageActions message={message} />
+        </div>
+      )}
+    </article>
+  );
+});
+
+const PendingView = memo(function PendingView({ row, handlers }: { row: PendingRow; handlers: RowHandlers }) {
+  const { t, i18n } = useTranslation();
+  const { entry } = row;
+  const me = handlers.members[handlers.userId];
+  const name = me?.name || handlers.userId;
+  const label = t('chat.message.label', { name, time: fullDateTime(row.createdAt, i18n.language) });
+  const mentioned = (entry.message.mentioned_users ?? [])
+    .map((id) => handlers.members[id])
+    .filter((u): u is UserResponse => !!u);
+  const retry = () => entry.canRetry && handlers.onRetry(entry.id);
+  const onBubbleClick = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('a, button, video, audio')) return;
+    retry();
+  };
+  return (
+    <article
+      className="chat-message"
+      data-part="message"
+      data-state={entry.status === 'sending' ? 'sending' : 'failed'}
+      data-failure={entry.failure ?? undefined}
+      data-mine
+      data-group-start={row.groupStart || undefined}
+      data-message-id={entry.id}
+      aria-label={label}
+      tabIndex={0}
+    >
+      <div className="chat-message-gutter">
+        {row.groupStart ? <Avatar id={handlers.userId} name={name} image={me?.image} size={32} /> : null}
+      </div>
+      <div className="chat-message-main">
+        {row.groupStart && (
+          <p className="chat-message-header">
+            <span className="chat-message-author">{name}</span>
+            <MessageTime date={row.createdAt} now={handlers.now} />
+          </p>
+        )}
+        <div className="chat-message-bubble" onClick={entry.canRetry ? onBubbleClick : undefined}>
+          {entry.message.text && (
+            <MessageText text={entry.message.text} mentioned={mentioned} userId={handlers.userId} />
+          )}
+          <Attachments attachments={entry.message.attachments ?? []} />
+        </div>
+        {entry.label &&
+          (entry.canRetry ? (
+            <button type="button" className="chat-message-failure" data-part="retry" onClick={retry}>
+              {t(entry.label.key)}
+            </button>
+          ) : (
+            <p className="chat-message-failure" data-part="failure">
+              {t(entry.label.key)}
+            </p>
+          ))}
+        {row.receipt && <ReadReceipt receipt={row.receipt} />}
+      </div>
+    </article>
+  );
+});
+
+/** One Virtuoso item: separators and the message. */
+export function RowView({ row, handlers }: { row: Row; handlers: RowHandlers }) {
+  return (
+    <div className="chat-row" data-first-unread={row.unreadCount !== null || undefined}>
+      <Separators row={row} now={handlers.now} />
+      {row.kind === 'message' ? (
+        <MessageView row={row} handlers={handlers} />
+      ) : (
+        <PendingView row={row} handlers={handlers} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The message list machine's real I/O over one watched `stream-chat` channel. The client's
+ * `ChannelState` keeps disjoint message sets (the latest one and the one shown, `isCurrent`) and
+ * merges them when they overlap; these actors page and jump with `channel.query` and
+ * `state.loadMessageIntoState`, then report the current set's pagination as the client
+ * recomputed it. Also: where the member had read up to when the list opened, and the `/giphy`
+ * preview buttons.
+ */
+import type { Channel, LocalMessage } from 'stream-chat';
+import { fromPromise } from 'xstate';
+import { MESSAGE_PAGE_SIZE } from '../../../machines/message-list/message-list.rules';
+import type { Pagination, RefreshResult, UnreadMarker } from '../../../machines/message-list/message-list.types';
+
+/** The shown (current) set's paging, as the client last computed it. */
+export function paginationOf(channel: Channel): Pagination {
+  const current = channel.state.messageSets.find((set) => set.isCurrent);
+  return {
+    hasPrev: current?.pagination.hasPrev ?? false,
+    hasNext: current?.pagination.hasNext ?? false,
+    isLatest: current?.isLatest ?? true,
+  };
+}
+
+/** Whether a message counts for the channel list (not a thread-only reply). */
+export function isChannelMessage(message: Pick<LocalMessage, 'parent_id' | 'show_in_channel'>): boolean {
+  return !message.parent_id || message.show_in_channel === true;
+}
+
+/**
+ * The first unread message among `messages`: the first message from someone else after the last
+ * read one (by id when the service names it, else by time). Null when nothing is unread or when
+ * the first unread message may lie before the loaded ones.
+ */
+export function firstUnreadIn(
+  messages: readonly LocalMessage[],
+  userId: string,
+  read: { count: number; lastReadMessageId: string | null; lastReadAt: Date | null },
+  hasPrev: boolean,
+): string | null {
+  if (read.count <= 0 || messages.length === 0) return null;
+  const fromOther = (m: LocalMessage) => m.user?.id !== userId && isChannelMessage(m) && m.type !== 'system';
+  if (read.lastReadMessageId) {
+    const at = messages.findIndex((m) => m.id === read.lastReadMessageId);
+    if (at >= 0) return messages.slice(at + 1).find(fromOther)?.id ?? null;
+  }
+  if (!read.lastReadAt) return null;
+  const lastReadAt = read.lastReadAt.getTime();
+  const index = messages.findIndex((m) => fromOther(m) && m.created_at.getTime() > lastReadAt);
+  // The first loaded message is unread while older ones exist: the first unread may be earlier.
+  if (index < 0 || (index === 0 && hasPrev)) return null;
+  return messages[index]!.id;
+}
+
+/** The member's read state of `channel` as the list opens with it. */
+export function readStateOf(channel: Channel, userId: string) {
+  const read = channel.state.read[userId];
+  const count = read?.unread_messages ?? channel.state.unreadCount ?? 0;
+  return {
+    count,
+    lastReadMessageId: read?.last_read_message_id ?? null,
+    lastReadAt: read?.last_read ? new Date(read.last_read) : null,
+  };
+}
+
+/** The machine's unread input: null when nothing is unread. */
+export function unreadMarkerOf(channel: Channel, userId: string): UnreadMarker | null {
+  const read = readStateOf(channel, userId);
+  if (read.count <= 0) return null;
+  const first = firstUnreadIn(channel.state.messages, userId, read, paginationOf(channel).hasPrev);
+  return { count: read.count, lastReadMessageId: read.lastReadMessageId, firstUnreadLoaded: first !== null };
+}
+
+export function createMessageListActors(channel: Channel) {
+  const page = (direction: 'older' | 'newer') =>
+    fromPromise<Pagination>(async () => {
+      const messages = channel.state.messages;
+      const edge = direction === 'older' ? messages[0] : messages[messages.length - 1];
+      if (!edge) return paginationOf(channel);
+      const cursor = direction === 'older' ? { id_lt: edge.id } : { id_gt: edge.id };
+      await channel.query({ messages: { limit: MESSAGE_PAGE_SIZE, ...cursor } }, 'current');
+      return paginationOf(channel);
+    });
+
+  return {
+    loadOlder: page('older'),
+    loadNewer: page('newer'),
+    /** Switches to the set holding the message, or loads 25 around it as a new set (merged with overlapping ones). */
+    loadAround: fromPromise<Pagination, { messageId: string }>(async ({ input }) => {
+      await channel.state.loadMessageIntoState(input.messageId, undefined, MESSAGE_PAGE_SIZE);
+      if (!channel.state.messages.some((m) => m.id === input.messageId))
+        throw new Error(`Message ${input.messageId} is not in this channel`);
+      return paginationOf(channel);
+    }),
+    /** Back to the latest set; queried again when the client holds none. */
+    loadLatest: fromPromise<Pagination>(async () => {
+      const latest = channel.state.messageSets.find((set) => set.isLatest);
+      if (!latest || latest.messages.length === 0) {
+        await channel.query({ messages: { limit: MESSAGE_PAGE_SIZE } }, 'latest');
+      }
+      await channel.state.loadMessageIntoState('latest');
+      return paginationOf(channel);
+    }),
+    /** The client recovered the channel's latest messages itself before `connection.recovered`. */
+    refresh: fromPromise<RefreshResult>(() =>
+      Promise.resolve({ pagination: paginationOf(channel), unreadCount: channel.countUnread() }),
+    ),
+    markRead: fromPromise<unknown>(() => channel.markRead()),
+  };
+}
+
+/** `/giphy` preview buttons: send, shuffle (another picture) or cancel the ephemeral message. */
+export async function giphyAction(channel: Channel, message: LocalMessage, value: string): Promise<void> {
+  const response = await channel.sendAction(message.id, { image_action: value });
+  if (response.message) {
+    // Send: the regular message replaces the preview (its message.new may come later); shuffle: a new picture.
+    channel.state.addMessageSorted(response.message, false, false);
+  } else {
+    // Cancel: the preview existed only here.
+    channel.state.removeMessage({ id: message.id });
+  }
+}
