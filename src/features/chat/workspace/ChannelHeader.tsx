@@ -25,7 +25,10 @@ export function ChannelHeader({ onOpenPanel }: { onOpenPanel: (() => void) | nul
           aria-controls="chat-channel-panel"
           onClick={onOpenPanel}
         >
-          <span aria-hidden="true">☰</span>
+          {/* A back chevron, not a second ☰: the top bar's menu button is already one. */}
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
+            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          </svg>
         </button>
       )}
       <Avatar

@@ -60,15 +60,13 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
     <ChatWorkspaceContext.Provider value={workspace}>
       <div className="chat-workspace" data-panel={wide ? 'beside' : panelState} data-reconnecting={reconnecting}>
         <div className="chat-workspace-list" id="chat-channel-panel">
-          {!wide && (
+          {!wide && activeCid && (
             <button
               type="button"
               className="chat-icon-button chat-panel-close"
-              aria-label={t('chat.workspace.closeChannels')}
               onClick={() => panel.send({ type: 'panel.close' })}
-              hidden={!activeCid}
             >
-              <span aria-hidden="true">✕</span>
+              <span aria-hidden="true">✕</span> {t('chat.workspace.closeChannels')}
             </button>
           )}
           <ChannelListPanel
