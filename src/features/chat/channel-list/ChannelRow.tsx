@@ -16,7 +16,7 @@ import { actionLabelKey, actionsFor, type ChannelAction } from './channel-action
 import { fullTime, isFrozen, isMuted, nameOf, pictureOf, previewOf, timeLabel, unreadOf } from './channel-row-model';
 import { FrozenIcon, MutedIcon } from './icons';
 import { RowMenu } from './RowMenu';
-import { useChannelVersion } from './use-channel-version';
+import { useChannelVersion } from '../shared/use-channel-version';
 
 export interface RowProps {
   channel: Channel;

@@ -4,7 +4,6 @@
  * outbox is still sending or failed to send) and shown in the channel (not a thread-only reply).
  */
 import type { Channel, LocalMessage } from 'stream-chat';
-import type { RestorableMessage } from '../../../../machines/composer/composer.types';
 
 export function lastOwnMessage(channel: Channel, userId: string): LocalMessage | null {
   const messages = channel.state.latestMessages.length ? channel.state.latestMessages : channel.state.messages;
@@ -17,25 +16,4 @@ export function lastOwnMessage(channel: Channel, userId: string): LocalMessage |
     return m;
   }
   return null;
-}
-
-/** A message as the composer restores it for editing. */
-export function restorableOf(message: LocalMessage): RestorableMessage {
-  const quoted = message.quoted_message;
-  return {
-    id: message.id,
-    text: message.text ?? '',
-    attachments: (message.attachments ?? []) as RestorableMessage['attachments'],
-    mentioned_users: (message.mentioned_users ?? []).map((u) => ({ id: u.id, ...(u.name ? { name: u.name } : {}) })),
-    quoted_message: quoted
-      ? {
-          id: quoted.id,
-          text: quoted.text ?? '',
-          user: quoted.user ? { id: quoted.user.id, name: quoted.user.name } : null,
-        }
-      : null,
-    quoted_message_id: message.quoted_message_id ?? null,
-    poll_id: message.poll_id ?? null,
-    parent_id: message.parent_id ?? null,
-  };
 }

@@ -25,7 +25,8 @@ import {
 import { urlsIn } from '../../../lib/actors/composer-actors';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import { caretPosition } from './caret';
-import { lastOwnMessage, restorableOf } from './last-own-message';
+import { restorableFrom } from '../shared/restorable';
+import { lastOwnMessage } from './last-own-message';
 import { applySuggestion, useSuggestions, type SuggestionItem, type SuggestionState } from './use-suggestions';
 
 const POPOVER_WIDTH = 320;
@@ -142,7 +143,7 @@ export function useComposerText({ client, channel, composer, userId, canEditOwn,
     if (!canEditOwn) return false;
     const message = lastOwnMessage(channel, userId);
     if (!message) return false;
-    composer.send({ type: 'composer.edit', message: restorableOf(message) });
+    composer.send({ type: 'composer.edit', message: restorableFrom(message) });
     return true;
   }, [canEditOwn, channel, userId, composer]);
 

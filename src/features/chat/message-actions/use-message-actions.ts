@@ -13,7 +13,7 @@ import type { OutboxActor } from '../../../lib/chat/channel-machines';
 import { useToast } from '../../../lib/toasts';
 import { channelPath, useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { availableActions, isActionable, type AvailableActions } from './permissions';
-import { quotedFrom, restorableFrom } from './restorable';
+import { quotedFrom, restorableFrom } from '../shared/restorable';
 
 const NO_CAPABILITIES: string[] = [];
 const CAPABILITY_EVENTS: EventTypes[] = ['capabilities.changed', 'channel.updated', 'member.updated'];

@@ -2,14 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../shared/Avatar';
 import { channelTitle, directPartner } from '../shared/channel-title';
-import { useChannelUpdates } from '../shared/use-channel-updates';
+import { useChannelVersion } from '../shared/use-channel-version';
 import { useChatWorkspace, useOpenChannel } from './chat-workspace-context';
 
 export function ChannelHeader({ onOpenPanel }: { onOpenPanel: (() => void) | null }) {
   const { t } = useTranslation();
-  const { userId } = useChatWorkspace();
+  const { client, userId } = useChatWorkspace();
   const { channel } = useOpenChannel();
-  useChannelUpdates(channel);
+  useChannelVersion(client, channel);
   const title = channelTitle(channel, userId);
   const partner = directPartner(channel, userId);
   const memberCount = channel.data?.member_count ?? Object.keys(channel.state.members).length;

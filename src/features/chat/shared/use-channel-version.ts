@@ -1,8 +1,8 @@
 /**
- * Re-renders a channel list row on everything that changes what it shows: its channel's events
- * (messages, reads, members, data, truncation; not typing or watching) and the member's channel
- * mutes. Returns a
- * number that changes with every such event.
+ * Re-renders a part that shows a channel (a list row, the channel header) on everything that can
+ * change it: the channel's events (messages, reads, members, data, truncation; not typing or
+ * watching), the member's channel mutes and a recovered connection. Returns a number that changes
+ * with every such event.
  */
 import { useEffect, useState } from 'react';
 import type { Channel, StreamChat } from 'stream-chat';
