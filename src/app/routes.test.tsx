@@ -80,7 +80,8 @@ describe('routes', () => {
     ['/help', 'Help'],
   ])('shows %s to a signed-in member', async (path, heading) => {
     renderAt(path, member);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    // Screens load on demand; the chat's first import (stream-chat, react-virtuoso) takes a while.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 })).toBeTruthy();
     expect(location()).toBe(path);
     expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
   });
