@@ -32,12 +32,14 @@ test('a signed-in member is connected to the chat and the badge counts new messa
   playwright,
   baseURL,
 }) => {
-  // Another channel is open, so the new message in League general stays unread.
-  await page.goto('/chat/team/matchday');
+  // A channel with nothing unread is open (opening it changes no count), and the new message in
+  // League general stays unread.
+  await page.goto('/chat/team/transfers');
   await signIn(page, DEMO);
   const notice = page.locator('.connection-notice');
   await expect(notice).toHaveAttribute('data-state', 'connected');
   await expect(notice).toHaveText('');
+  await expect(page.locator('#chat-channel-title')).toHaveText('Transfers');
   const before = await unreadBadge(page);
 
   const request = await playwright.request.newContext({ baseURL });
