@@ -4,28 +4,8 @@
  * counts a message another member posts, going offline is announced after 5 s, and coming back
  * online reconnects.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { StreamChat } from 'stream-chat';
-import { DEMO, SECOND, signIn } from './support';
-
-/** Jordan, signed in through the product API, connected with the chat token it hands out. */
-async function jordanClient(request: APIRequestContext, baseURL: string): Promise<StreamChat> {
-  const { csrfToken } = (await (await request.get('/api/csrf')).json()) as { csrfToken: string };
-  const login = await request.post('/api/auth/login', {
-    headers: { 'X-CSRF-Token': csrfToken },
-    data: { email: SECOND.email, password: SECOND.password },
-  });
-  expect(login.status()).toBe(200);
-  const me = (await (await request.get('/api/auth/me')).json()) as { id: number; token: string };
-  const client = new StreamChat('sideline-local', { baseURL: `${baseURL}/chat`, allowServerSideConnect: true });
-  await client.connectUser({ id: String(me.id) }, me.token);
-  return client;
-}
-
-async function unreadBadge(page: Page): Promise<number> {
-  const badge = page.getByRole('navigation', { name: 'Main' }).locator('.badge');
-  return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
-}
+import { expect, test } from '@playwright/test';
+import { DEMO, jordanClient, signIn, unreadBadge } from './support';
 
 test('a signed-in member is connected to the chat and the badge counts new messages', async ({
   page,

@@ -5,9 +5,8 @@
  * axe finds nothing serious on the way.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { StreamChat } from 'stream-chat';
-import { DEMO, SECOND, signIn } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO, jordanClient, SECOND, signIn, unreadBadge } from './support';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
 
@@ -36,25 +35,6 @@ async function expectAccessibleList(page: Page, state: string) {
 async function send(page: Page, text: string) {
   await composer(page).fill(text);
   await composer(page).press('Enter');
-}
-
-async function unreadBadge(page: Page): Promise<number> {
-  const badge = page.getByRole('navigation', { name: 'Main' }).locator('.badge');
-  return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
-}
-
-/** Jordan's chat client, signed in through the product API (for seeding many messages quickly). */
-async function jordanClient(request: APIRequestContext, baseURL: string): Promise<StreamChat> {
-  const { csrfToken } = (await (await request.get('/api/csrf')).json()) as { csrfToken: string };
-  const login = await request.post('/api/auth/login', {
-    headers: { 'X-CSRF-Token': csrfToken },
-    data: { email: SECOND.email, password: SECOND.password },
-  });
-  expect(login.status()).toBe(200);
-  const me = (await (await request.get('/api/auth/me')).json()) as { id: number; token: string };
-  const client = new StreamChat('sideline-local', { baseURL: `${baseURL}/chat`, allowServerSideConnect: true });
-  await client.connectUser({ id: String(me.id) }, me.token);
-  return client;
 }
 
 test('messages arrive live both ways, with the unread separator and the navigation badge', async ({ browser }) => {
@@ -103,6 +83,8 @@ test('messages arrive live both ways, with the unread separator and the navigati
 });
 
 test('a deep link to a message far back loads it and highlights it', async ({ browser, playwright, baseURL }) => {
+  // Seeding 40 messages late in the suite (a busy sandbox) and signing in: more than the default 30 s.
+  test.setTimeout(90_000);
   const request = await playwright.request.newContext({ baseURL });
   const jordan = await jordanClient(request, baseURL!);
   const results = jordan.channel('team', 'results');

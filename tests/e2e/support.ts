@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { StreamChat } from 'stream-chat';
 
 export const DEMO = { email: 'alex@sideline.example', name: 'Alex Morgan', password: 'sideline-demo' };
 export const SECOND = { email: 'jordan@sideline.example', name: 'Jordan Weber', password: 'sideline-demo' };
@@ -33,4 +34,24 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
+}
+
+/** Jordan, signed in through the product API, connected with the chat token it hands out. */
+export async function jordanClient(request: APIRequestContext, baseURL: string): Promise<StreamChat> {
+  const { csrfToken } = (await (await request.get('/api/csrf')).json()) as { csrfToken: string };
+  const login = await request.post('/api/auth/login', {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: { email: SECOND.email, password: SECOND.password },
+  });
+  expect(login.status()).toBe(200);
+  const me = (await (await request.get('/api/auth/me')).json()) as { id: number; token: string };
+  const client = new StreamChat('sideline-local', { baseURL: `${baseURL}/chat`, allowServerSideConnect: true });
+  await client.connectUser({ id: String(me.id) }, me.token);
+  return client;
+}
+
+/** The unread count on the navigation's Chat link (0 when there is no badge). */
+export async function unreadBadge(page: Page): Promise<number> {
+  const badge = page.getByRole('navigation', { name: 'Main' }).locator('.badge');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
 }
