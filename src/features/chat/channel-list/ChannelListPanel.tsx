@@ -16,6 +16,7 @@ import { selectIsActive } from '../../../../machines/channel-search/channel-sear
 import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { activityOf, nameOf, unreadOf } from './channel-row-model';
 import { ArchivedSection, MainSections, type RowContext } from './ChannelSections';
+import '../shared/icon-button.css';
 import { ChannelSwitcher } from './ChannelSwitcher';
 import { openDirect } from './open-direct';
 import { SearchResults, type SearchTab } from './SearchResults';
@@ -169,7 +170,7 @@ export function ChannelListPanel({ activeCid, onChannelChosen, onFirstChannel }:
         <h2 className="cl-title">{t('chat.channelList.title')}</h2>
         <button
           type="button"
-          className="cl-icon-button"
+          className="chat-icon-button"
           aria-label={t('chat.newDirect.open')}
           title={t('chat.newDirect.open')}
           onClick={() => setDialog('newDirect')}

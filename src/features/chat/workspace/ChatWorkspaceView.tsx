@@ -17,6 +17,7 @@ import { ChannelListPanel } from '../channel-list/ChannelListPanel';
 import { ChatWorkspaceContext, channelPath, type ChatWorkspace } from './chat-workspace-context';
 import { OpenChannelView } from './OpenChannelView';
 import { useWideScreen } from './use-wide-screen';
+import '../shared/icon-button.css';
 import './chat-workspace.css';
 
 export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat; reconnecting: boolean }) {
