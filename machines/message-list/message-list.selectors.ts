@@ -25,9 +25,19 @@ export const selectUnreadMarker = (snapshot: Snapshot): UnreadMarker | null => s
 export const selectAtBottom = (snapshot: Snapshot): boolean => snapshot.context.atBottom;
 /** New messages from others below what the member reads now. */
 export const selectNewBelow = (snapshot: Snapshot): number => snapshot.context.newBelow;
-/** "Jump to latest" is offered while the latest end is not in view. */
+/**
+ * Whether the list is being placed (opened, or rebuilt after a jump, while react-virtuoso scrolls
+ * to the place): an internal wait. For the page the list is ready; it is not busy.
+ */
+export const selectIsPlacing = (snapshot: Snapshot): boolean =>
+  snapshot.matches({ view: 'opening' }) || snapshot.matches({ view: 'settling' });
+
+/**
+ * "Jump to latest" is offered while the latest end is not in view, once the list is placed (the
+ * bottom is not reported in view until it is: offered before, the control would flash on opening).
+ */
 export const selectShowJumpToLatest = (snapshot: Snapshot): boolean =>
-  !snapshot.context.atBottom || !snapshot.context.pagination.isLatest;
+  !selectIsPlacing(snapshot) && (!snapshot.context.atBottom || !snapshot.context.pagination.isLatest);
 
 export const selectListEpoch = (snapshot: Snapshot): number => snapshot.context.listEpoch;
 export const selectScroll = (snapshot: Snapshot): { seq: number; target: ScrollTarget } => snapshot.context.scroll;

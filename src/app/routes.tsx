@@ -1,22 +1,45 @@
-/** The route table. Every screen is loaded on demand. */
+/**
+ * The route table. Every screen is loaded on demand; the screen of the address the app opens on
+ * is fetched at start-up, while the session is checked (`preloadScreenFor`).
+ */
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
+import { CheckingSession } from './CheckingSession';
+import { preloadable, type Preloadable } from '../lib/preloadable';
 import { MainLayout } from './MainLayout';
 import NotFoundPage from './NotFoundPage';
 import { RequireSession } from './RequireSession';
 
-const LoginPage = lazy(() => import('../features/session/LoginPage'));
-const RegisterPage = lazy(() => import('../features/session/RegisterPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const LeaguePage = lazy(() => import('../features/league/LeaguePage'));
-const RosterPage = lazy(() => import('../features/roster/RosterPage'));
-const ChatPage = lazy(() => import('../features/chat/ChatPage'));
-const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
-const AccountPage = lazy(() => import('../features/account/AccountPage'));
-const HelpPage = lazy(() => import('../features/help/HelpPage'));
+const LoginPage = preloadable(() => import('../features/session/LoginPage'), CheckingSession);
+const RegisterPage = preloadable(() => import('../features/session/RegisterPage'), CheckingSession);
+const DashboardPage = preloadable(() => import('../features/dashboard/DashboardPage'), CheckingSession);
+const LeaguePage = preloadable(() => import('../features/league/LeaguePage'), CheckingSession);
+const RosterPage = preloadable(() => import('../features/roster/RosterPage'), CheckingSession);
+const ChatPage = preloadable(() => import('../features/chat/ChatPage'), CheckingSession);
+const ExplorePage = preloadable(() => import('../features/explore/ExplorePage'), CheckingSession);
+const AccountPage = preloadable(() => import('../features/account/AccountPage'), CheckingSession);
+const HelpPage = preloadable(() => import('../features/help/HelpPage'), CheckingSession);
 // Development builds only: the statechart inspector (Vite drops this import from production).
 const DevMachinesPage = import.meta.env.DEV ? lazy(() => import('../features/dev-machines/MachinesPage')) : null;
+
+const SCREENS: [pattern: string, screen: Preloadable<object>][] = [
+  ['/login', LoginPage],
+  ['/register', RegisterPage],
+  ['/dashboard', DashboardPage],
+  ['/league', LeaguePage],
+  ['/roster/:team_id', RosterPage],
+  ['/chat', ChatPage],
+  ['/chat/:channelType/:channelId', ChatPage],
+  ['/explore', ExplorePage],
+  ['/account', AccountPage],
+  ['/help', HelpPage],
+];
+
+/** Fetches the screen for `pathname` (none for an unknown address); settles when done. */
+export function preloadScreenFor(pathname: string): Promise<void> {
+  return SCREENS.find(([pattern]) => matchPath(pattern, pathname))?.[1].preload() ?? Promise.resolve();
+}
 
 export function AppRoutes() {
   return (

@@ -8,7 +8,8 @@ import en from './locales/en.json';
 import { loadDateLocale } from './dates';
 import { DEFAULT_LANGUAGE, pickLanguage, type Language } from './languages';
 
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json');
+// English is bundled above; the others are their own chunks.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['./locales/*.json', '!./locales/en.json']);
 
 async function loadLocale(language: Language): Promise<void> {
   if (i18next.hasResourceBundle(language, 'translation')) return;

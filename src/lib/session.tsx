@@ -4,14 +4,14 @@
  * the interface language follows the signed-in user's choice, else the browser's.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { selectLastError, selectStatus, selectUser } from '../../machines/session/session.selectors';
 import type { SessionStatus } from '../../machines/session/session.types';
 import { changeLanguage } from '../i18n';
 import { pickLanguage } from '../i18n/languages';
-import { sessionActors } from './actors/session-actors';
+import { sessionActors, takePrefetchedUser } from './actors/session-actors';
 import { onUnauthorized } from './api-client';
 import { registerDevActor } from './dev/actor-registry';
 import type { SessionUser } from './user';
@@ -26,8 +26,26 @@ export interface SessionProviderProps {
   machine?: typeof sessionMachine;
 }
 
+/**
+ * The app's session machine: signed in from the start when the start-up request for the member
+ * has already answered (restored from that snapshot: one render less before the screen), else
+ * loading as usual.
+ */
+function useAppSessionMachine(machine: typeof sessionMachine | undefined) {
+  return useState(() => {
+    if (machine) return { machine, options: undefined };
+    const app = sessionMachine.provide({ actors: sessionActors });
+    const user = takePrefetchedUser();
+    const snapshot = user
+      ? app.resolveState({ value: 'authenticated', context: { user, failures: 0, lastError: null } })
+      : undefined;
+    return { machine: app, options: snapshot ? { snapshot } : undefined };
+  })[0];
+}
+
 export function SessionProvider({ children, machine }: SessionProviderProps) {
-  const actor = useActorRef(machine ?? sessionMachine.provide({ actors: sessionActors }));
+  const app = useAppSessionMachine(machine);
+  const actor = useActorRef(app.machine, app.options);
   const user = useSelector(actor, selectUser);
   const language = user?.language;
 

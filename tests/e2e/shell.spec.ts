@@ -12,9 +12,10 @@ const locale = (lang: string) =>
 test('a deep link while signed out: checking session, sign-in, back at the deep link with its query', async ({
   page,
 }) => {
-  // Hold the session check back a moment so its screen can be seen, as on a slow network.
+  // Hold the session check back so its screen can be seen, as on a slow network: longer than the
+  // first render waits for it (src/main.tsx, FIRST_RENDER_WAIT_MS).
   await page.route('**/api/auth/me*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });
   await page.goto('/roster/4?week=2');

@@ -63,7 +63,16 @@ afterAll(async () => {
 });
 
 const fileInput = () => document.querySelector<HTMLInputElement>('[data-part="composer-file-input"]')!;
-const choose = (...files: File[]) => fireEvent.change(fileInput(), { target: { files } });
+/**
+ * Picks files as a member does: the Attach button first (which fetches the tiles' code, loaded on
+ * demand), then the files in the picker.
+ */
+async function choose(...files: File[]) {
+  fireEvent.focus(screen.getByRole('button', { name: 'Attach files' }));
+  await import('../../src/features/chat/composer/UploadTiles');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  fireEvent.change(fileInput(), { target: { files } });
+}
 const input = () => screen.getByRole('textbox', { name: /^Message #/ });
 
 describe('composer: attachments', () => {
@@ -78,7 +87,7 @@ describe('composer: attachments', () => {
       if (bar) seen.push(Number(bar.getAttribute('aria-valuenow')));
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
-    choose(new File([bytes], 'fixtures.pdf', { type: 'application/pdf' }));
+    await choose(new File([bytes], 'fixtures.pdf', { type: 'application/pdf' }));
 
     const tile = screen.getByRole('listitem');
     expect(within(tile).getByText('fixtures.pdf')).toBeTruthy();
@@ -123,7 +132,7 @@ describe('composer: attachments', () => {
       return created.at(-1)!;
     };
     URL.revokeObjectURL = (url: string) => void revoked.push(url);
-    choose(new File([new Uint8Array(crest)], 'crest.png', { type: 'image/png' }));
+    await choose(new File([new Uint8Array(crest)], 'crest.png', { type: 'image/png' }));
     const tile = screen.getByRole('listitem');
     expect(tile.querySelector('img')?.getAttribute('src')).toBe(`blob:test/${crest.length}`);
     await waitFor(() => expect(tile.getAttribute('data-state')).toBe('finished'), WAIT);
@@ -142,7 +151,7 @@ describe('composer: attachments', () => {
       () => expect(view!.composer().getSnapshot().context.uploadLimits.file.blockedFileExtensions).toContain('.exe'),
       WAIT,
     );
-    choose(new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }));
+    await choose(new File(['MZ'], 'setup.exe', { type: 'application/octet-stream' }));
     const tile = screen.getByRole('listitem');
     expect(tile.getAttribute('data-state')).toBe('blocked');
     expect(within(tile).getByText('Upload type not allowed')).toBeTruthy();

@@ -79,24 +79,31 @@ export async function openList(
 
 export const list = () => document.querySelector<HTMLElement>('[data-part="message-list"]')!;
 
+/** A message's own text: the article's text nodes with its links and mentions (no header, no extras). */
+export function textOf(article: HTMLElement): string {
+  return [...article.childNodes]
+    .filter((node) => node.nodeType === Node.TEXT_NODE || (node as Element).matches('a, .chat-mention'))
+    .map((node) => node.textContent)
+    .join('');
+}
+
 /** The text of every rendered message, in order. */
 export function messageTexts(): string[] {
-  return screen
-    .queryAllByRole('article')
-    .map((article) => article.querySelector('.chat-message-text')?.textContent ?? '');
+  return screen.queryAllByRole('article').map(textOf);
 }
 
 /** The rendered message whose text is `text`. */
 export function articleWith(text: string): HTMLElement {
-  const found = screen
-    .queryAllByRole('article')
-    .find((a) => a.querySelector('.chat-message-text')?.textContent === text);
+  const found = screen.queryAllByRole('article').find((a) => textOf(a) === text);
   if (!found) throw new Error(`no message "${text}" among: ${messageTexts().join(' | ')}`);
   return found;
 }
 
-/** The row (separators + message) holding the message `text`. */
-export const rowWith = (text: string) => articleWith(text).closest<HTMLElement>('.chat-row')!;
+/** The row (separators + message) holding the message `text`: the article alone when no separator precedes it. */
+export const rowWith = (text: string) => {
+  const article = articleWith(text);
+  return article.closest<HTMLElement>('.chat-row') ?? article;
+};
 
 export const separatorsIn = (element: HTMLElement) =>
   within(element)

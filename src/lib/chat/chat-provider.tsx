@@ -3,44 +3,36 @@
  * every signed-in screen, and the total unread count for the navigation badge. A connection
  * actor exists only while the session user has a chat token; a new one replaces it whenever the
  * user id, token or application key changes, and the old one is stopped, which disconnects it.
+ * The actors live in chat-connections.ts, which can start one before the first render.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { chatConnectionMachine } from '../../../machines/chat-connection/chat-connection.machine';
 import { selectFailureReason, selectUnreadCount } from '../../../machines/chat-connection/chat-connection.selectors';
 import type { ChatConnectionInput } from '../../../machines/chat-connection/chat-connection.types';
-import { createChatConnectionActors } from '../actors/chat-connection-actors';
-import { api } from '../api-client';
 import { registerDevActor } from '../dev/actor-registry';
 import { useSession } from '../session';
-import type { SessionUser } from '../user';
-import { chatConfig } from './chat-config';
+import { chatConnections, connectionInputFor, connectionKey, type ChatConnectionActor } from './chat-connections';
 
-export type ChatConnectionActor = ActorRefFrom<typeof chatConnectionMachine>;
+export type { ChatConnectionActor };
 
 const ChatContext = createContext<ChatConnectionActor | null>(null);
-
-const fetchChatToken = async () => (await api.get<SessionUser>('/auth/me', { cacheBust: true })).token;
 
 export function ChatProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const [actor, setActor] = useState<ChatConnectionActor | null>(null);
-  const { apiKey } = chatConfig();
-  const input: ChatConnectionInput | null = user?.token
-    ? { userId: String(user.id), name: user.name, token: user.token, apiKey }
-    : null;
+  const input = connectionInputFor(user);
   return (
     <ChatContext.Provider value={actor}>
-      {input && (
-        <ChatConnection key={`${input.userId}\n${input.token}\n${input.apiKey}`} input={input} onActor={setActor} />
-      )}
+      {input && <ChatConnection key={connectionKey(input)} input={input} onActor={setActor} />}
       {children}
     </ChatContext.Provider>
   );
 }
 
-/** Runs one connection actor for one identity; unmounting stops it (which disconnects). */
+/**
+ * Holds the connection actor of one identity (the one started ahead of the first render, or a
+ * new one); unmounting lets go of it, which stops it (and disconnects) unless someone else holds it.
+ */
 function ChatConnection({
   input,
   onActor,
@@ -48,15 +40,11 @@ function ChatConnection({
   input: ChatConnectionInput;
   onActor: (actor: ChatConnectionActor | null) => void;
 }) {
-  const [machine] = useState(() =>
-    chatConnectionMachine.provide({
-      actors: createChatConnectionActors({ baseURL: chatConfig().baseURL, fetchToken: fetchChatToken }),
-    }),
-  );
-  const actor = useActorRef(machine, { input });
+  const [actor] = useState(() => chatConnections.connectionFor(input));
   const failure = useSelector(actor, selectFailureReason);
 
   useEffect(() => {
+    const release = chatConnections.hold(input);
     onActor(actor);
     const unregister = registerDevActor('chatConnection', actor);
     const online = () => actor.send({ type: 'network.online' });
@@ -68,7 +56,10 @@ function ChatConnection({
       window.removeEventListener('offline', offline);
       unregister();
       onActor(null);
+      release();
     };
+    // The component is keyed by the identity: the input does not change while it is mounted.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [actor, onActor]);
 
   useEffect(() => {

@@ -19,7 +19,7 @@ import { ArchivedSection, MainSections, type RowContext } from './ChannelSection
 import '../shared/icon-button.css';
 import { ChannelSwitcher } from './ChannelSwitcher';
 import { openDirect } from './open-direct';
-import { SearchResults, type SearchTab } from './SearchResults';
+import type { SearchTab } from './SearchResults';
 import {
   channelsFor,
   useChannelListActor,
@@ -31,6 +31,7 @@ import { useDateLocale } from './use-date-locale';
 import { useFocusRestore, useRowActions } from './use-row-actions';
 import { useChannelShortcuts } from './use-shortcuts';
 import { useToast } from '../../../lib/toasts';
+import { preloadable } from '../../../lib/preloadable';
 import './channel-list.css';
 import './channel-list-overlays.css';
 
@@ -38,6 +39,8 @@ import './channel-list-overlays.css';
 // switcher stays: keys typed right after Ctrl+K must not be lost while it loads).
 const LeaveConfirm = lazy(() => import('./LeaveConfirm').then((m) => ({ default: m.LeaveConfirm })));
 const NewDirectMessage = lazy(() => import('./NewDirectMessage').then((m) => ({ default: m.NewDirectMessage })));
+// Search results' code comes when the search box is first used (fetched when it gets the focus).
+const SearchResults = preloadable(() => import('./SearchResults').then((m) => ({ default: m.SearchResults })));
 
 export interface ChannelListPanelProps {
   /** The open channel's cid (`type:id`), or null. */
@@ -187,6 +190,7 @@ export function ChannelListPanel({ activeCid, onChannelChosen, onFirstChannel }:
           value={search}
           autoComplete="off"
           onChange={(event) => onSearch(event.target.value)}
+          onFocus={() => void SearchResults.preload()}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && search) {
               event.preventDefault();

@@ -11,6 +11,7 @@ import {
   selectCanSend,
   selectCooldownRemaining,
   selectIsEditing,
+  selectUploads,
 } from '../../../../machines/composer/composer.selectors';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import { channelTitle } from '../shared/channel-title';
@@ -20,11 +21,15 @@ import { EditBar, LinkPreviewCard, QuoteChip } from './ComposerBars';
 import { EmojiButton } from './EmojiButton';
 import { AttachIcon, LockIcon, SendIcon } from './icons';
 import { optionId, Suggestions } from './Suggestions';
-import { UploadTiles } from './UploadTiles';
+import { preloadable } from '../../../lib/preloadable';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
 import { useComposerText } from './use-composer-text';
 import './composer.css';
+
+// The attachment tiles' code comes when there is a first attachment (fetched ahead when the attach
+// button is pointed at or focused), not with the chat page.
+const UploadTiles = preloadable(() => import('./UploadTiles').then((m) => ({ default: m.UploadTiles })));
 
 export function Composer() {
   const { client, userId } = useChatWorkspace();
@@ -84,6 +89,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
   const canSend = useSelector(composer, selectCanSend);
   const editing = useSelector(composer, selectIsEditing);
   const cooldown = useSelector(composer, selectCooldownRemaining);
+  const hasUploads = useSelector(composer, (snapshot) => selectUploads(snapshot).length > 0);
 
   const text = useComposerText({
     client,
@@ -121,7 +127,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
       <EditBar composer={composer} onDone={focusText} />
       <QuoteChip composer={composer} onDone={focusText} />
       <LinkPreviewCard composer={composer} onDone={focusText} />
-      <UploadTiles composer={composer} onDone={focusText} />
+      {hasUploads && <UploadTiles composer={composer} onDone={focusText} />}
       <div className="composer-field" ref={fieldRef}>
         {suggestions && (
           <Suggestions
@@ -142,6 +148,8 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
               title={t('chat.composer.attachShortcut')}
               aria-keyshortcuts="Control+Shift+U Meta+Shift+U"
               onClick={() => fileRef.current?.click()}
+              onPointerEnter={() => void UploadTiles.preload()}
+              onFocus={() => void UploadTiles.preload()}
             >
               <AttachIcon />
             </button>

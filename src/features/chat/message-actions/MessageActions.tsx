@@ -1,14 +1,15 @@
 /**
  * A message's action toolbar (chat-ui.md §4): three quick reactions, the emoji picker and "More"
  * (quote, edit, delete, pin/unpin, mark unread from here, copy link, flag). The message list
- * places it at the message's top right and shows it on hover and focus-within; while one of its
- * popups is open it carries `data-state="open"` so the list keeps it visible.
+ * renders it at the message's top right while the pointer or the focus is on the message; while
+ * one of its popups is open it carries `data-state="open"` and tells `onPopupChange`, so the list
+ * keeps it.
  *
  * Keyboard: Tab enters the toolbar (one stop), ←/→/Home/End move within it, Enter or Space acts,
  * ↓ or ↑ on "More" opens the menu, Escape closes a popup (focus returns to its button) or, in the
  * toolbar itself, goes back to the message.
  */
-import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalMessage } from 'stream-chat';
 import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
@@ -31,10 +32,17 @@ export function messageElementOf(element: Element | null): HTMLElement | null {
   return element?.parentElement?.closest<HTMLElement>('[data-part="message"], article') ?? null;
 }
 
-export function MessageActions({ message }: { message: LocalMessage }) {
+export function MessageActions({
+  message,
+  onPopupChange,
+}: {
+  message: LocalMessage;
+  /** Told when one of the toolbar's popups opens or closes (the list keeps the toolbar meanwhile). */
+  onPopupChange?: (open: boolean) => void;
+}) {
   const { actionable, available } = usePermittedActions(message);
   if (!actionable) return null;
-  return <ActionToolbar message={message} available={available} />;
+  return <ActionToolbar message={message} available={available} onPopupChange={onPopupChange} />;
 }
 
 /** The "More" menu's items, in the order of chat-ui.md §4, only those the member may use. */
@@ -54,7 +62,15 @@ function menuItems(available: AvailableActions, t: (key: string) => string): Men
     .map(([id, key, danger]) => ({ id, label: t(key), ...(danger ? { danger } : {}) }));
 }
 
-function ActionToolbar({ message, available }: { message: LocalMessage; available: AvailableActions }) {
+function ActionToolbar({
+  message,
+  available,
+  onPopupChange,
+}: {
+  message: LocalMessage;
+  available: AvailableActions;
+  onPopupChange?: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const commands = useMessageCommands(message);
   const { mine, toggle } = useReactionToggle(message);
@@ -64,6 +80,8 @@ function ActionToolbar({ message, available }: { message: LocalMessage; availabl
   const moreRef = useRef<HTMLButtonElement>(null);
   const pickerRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+  const popupOpen = popup !== null;
+  useEffect(() => onPopupChange?.(popupOpen), [onPopupChange, popupOpen]);
 
   const confirmDelete = async () => {
     const host = messageElementOf(rootRef.current);

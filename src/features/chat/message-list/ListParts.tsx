@@ -2,7 +2,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Receipt } from './rows';
-import { clockTime, dayLabel, fullDateTime, relativeTime } from './format';
+import { dayLabel, fullDateTime, relativeTime } from './format';
 import { CheckIcon, ClockIcon, DoubleCheckIcon } from './icons';
 
 export function DateSeparator({ date, now }: { date: Date; now: number }) {
@@ -23,29 +23,12 @@ export function UnreadSeparator({ count }: { count: number }) {
   );
 }
 
-/** Relative time, the absolute one on hover or focus (and always in the title). */
-export const MessageTime = memo(function MessageTime({
-  date,
-  now,
-  compact = false,
-}: {
-  date: Date;
-  now: number;
-  /** In a group's follow-up messages: the clock time, shown on hover or focus only. */
-  compact?: boolean;
-}) {
+/** Relative time ("5 min. ago", later the clock time); the full date and time in its title. */
+export const MessageTime = memo(function MessageTime({ date, now }: { date: Date; now: number }) {
   const { i18n } = useTranslation();
-  const full = fullDateTime(date, i18n.language);
-  if (compact)
-    return (
-      <time className="chat-message-time chat-time-compact" dateTime={date.toISOString()} title={full}>
-        {clockTime(date, i18n.language)}
-      </time>
-    );
   return (
-    <time className="chat-message-time" dateTime={date.toISOString()} title={full}>
-      <span className="chat-time-relative">{relativeTime(date, new Date(now), i18n.language)}</span>
-      <span className="chat-time-absolute">{full}</span>
+    <time className="chat-message-time" dateTime={date.toISOString()} title={fullDateTime(date, i18n.language)}>
+      {relativeTime(date, new Date(now), i18n.language)}
     </time>
   );
 });

@@ -5,14 +5,14 @@
  * toolbar (helper parts from message-actions). Pending messages from the outbox look like mine
  * with a red outline and the spec's failure text; a retryable one is sent again when activated.
  */
-import { memo, type MouseEvent } from 'react';
+import { memo, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalMessage, UserResponse } from 'stream-chat';
 import { MessageActions } from '../message-actions/MessageActions';
 import { ReactionList } from '../message-actions/ReactionList';
 import { Avatar } from '../shared/Avatar';
 import { Attachments } from './Attachments';
-import { fullDateTime } from './format';
+import { clockTime, fullDateTime } from './format';
 import { PinIcon } from './icons';
 import { DateSeparator, MessageTime, ReadReceipt, UnreadSeparator } from './ListParts';
 import { MessageText } from './MessageText';
@@ -75,9 +75,7 @@ function PollAndLocation({ message }: { message: LocalMessage }) {
   const lon = Number(location?.longitude);
   return (
     <>
-      {message.poll && (
-        <p className="chat-message-text chat-message-poll">{t('chat.message.poll', { name: message.poll.name })}</p>
-      )}
+      {message.poll && <p className="chat-message-poll">{t('chat.message.poll', { name: message.poll.name })}</p>}
       {location && Number.isFinite(lat) && Number.isFinite(lon) && (
         <a
           className="chat-message-location"
@@ -96,9 +94,53 @@ function focusRef(should: boolean) {
   return should ? (element: HTMLElement | null) => element?.focus({ preventScroll: true }) : undefined;
 }
 
+/**
+ * Whether the pointer or the focus is on a message: its action toolbar is only rendered then (and
+ * while one of the toolbar's popups is open), so a row costs two elements until it is used.
+ */
+function useEngaged() {
+  const [engaged, setEngaged] = useState(false);
+  const [held, setHeld] = useState(false);
+  const events = {
+    onMouseEnter: () => setEngaged(true),
+    onMouseLeave: () => setEngaged(false),
+    onFocus: () => setEngaged(true),
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) setEngaged(false);
+    },
+  };
+  return { showActions: engaged || held, onPopupChange: setHeld, events };
+}
+
+/** The top of a group: the avatar (in the gutter) and the author's name with the time. */
+function GroupHeader({
+  id,
+  name,
+  image,
+  date,
+  now,
+}: {
+  id: string;
+  name: string;
+  image: unknown;
+  date: Date;
+  now: number;
+}) {
+  return (
+    <>
+      <Avatar id={id} name={name} image={image} size={32} />
+      <p className="chat-message-header">
+        <span className="chat-message-author">{name}</span>
+        <MessageTime date={date} now={now} />
+      </p>
+    </>
+  );
+}
+
 const MessageView = memo(function MessageView({ row, handlers }: { row: MessageRow; handlers: RowHandlers }) {
   const { t, i18n } = useTranslation();
   const { message } = row;
+  const engaged = useEngaged();
   const name = message.user?.name || message.user?.id || t('chat.message.unknownUser');
   const label = t('chat.message.label', { name, time: fullDateTime(message.created_at, i18n.language) });
   const deleted = message.type === 'deleted' || message.deleted_at != null;
@@ -129,6 +171,7 @@ const MessageView = memo(function MessageView({ row, handlers }: { row: MessageR
     );
 
   const edited = !deleted && message.message_text_updated_at != null;
+  const onlyMine = message.type === 'ephemeral' || message.type === 'error';
   return (
     <article
       ref={ref}
@@ -140,61 +183,49 @@ const MessageView = memo(function MessageView({ row, handlers }: { row: MessageR
       data-highlighted={highlighted || undefined}
       data-pinned={message.pinned || undefined}
       data-message-id={message.id}
+      data-clock={row.groupStart ? undefined : clockTime(message.created_at, i18n.language)}
       aria-label={label}
       tabIndex={0}
+      {...engaged.events}
     >
-      <div className="chat-message-gutter">
-        {row.groupStart ? (
-          <Avatar id={message.user?.id ?? name} name={name} image={message.user?.image} size={32} />
-        ) : (
-          <MessageTime date={message.created_at} now={handlers.now} compact />
-        )}
-      </div>
-      <div className="chat-message-main">
-        {row.groupStart && (
-          <p className="chat-message-header">
-            <span className="chat-message-author">{name}</span>
-            <MessageTime date={message.created_at} now={handlers.now} />
-          </p>
-        )}
-        {message.pinned && !deleted && (
-          <p className="chat-message-pinned" data-part="pinned">
-            <PinIcon /> {t('chat.message.pinned')}
-          </p>
-        )}
-        <div className="chat-message-bubble">
-          {message.quoted_message && !deleted && <Quote quoted={message.quoted_message} onJump={handlers.onJump} />}
-          {deleted ? (
-            <p className="chat-message-text chat-message-deleted">{t('chat.message.deleted')}</p>
-          ) : (
-            message.text && (
-              <MessageText text={message.text} mentioned={message.mentioned_users} userId={handlers.userId} />
-            )
-          )}
-          {!deleted && <PollAndLocation message={message} />}
-          {!deleted && (
-            <Attachments
-              attachments={message.attachments ?? []}
-              onAction={message.type === 'ephemeral' ? (value) => handlers.onGiphyAction(message, value) : undefined}
-            />
-          )}
-          {edited && <span className="chat-message-edited chat-muted">{t('chat.message.edited')}</span>}
-        </div>
-        {(message.type === 'ephemeral' || message.type === 'error') && (
-          <p className="chat-message-note chat-muted">{t('chat.message.onlyVisibleToYou')}</p>
-        )}
-        {!deleted && (message.reply_count ?? 0) > 0 && (
-          <p className="chat-message-replies" data-part="replies">
-            {t('chat.message.replies', { count: message.reply_count })}
-          </p>
-        )}
-        {!deleted && message.type !== 'ephemeral' && message.type !== 'error' && <ReactionList message={message} />}
-        {row.receipt && <ReadReceipt receipt={row.receipt} />}
-      </div>
-      {!deleted && message.type !== 'ephemeral' && message.type !== 'error' && (
-        <div className="chat-message-actions">
-          <MessageActions message={message} />
-        </div>
+      {row.groupStart && (
+        <GroupHeader
+          id={message.user?.id ?? name}
+          name={name}
+          image={message.user?.image}
+          date={message.created_at}
+          now={handlers.now}
+        />
+      )}
+      {message.pinned && !deleted && (
+        <p className="chat-message-pinned" data-part="pinned">
+          <PinIcon /> {t('chat.message.pinned')}
+        </p>
+      )}
+      {message.quoted_message && !deleted && <Quote quoted={message.quoted_message} onJump={handlers.onJump} />}
+      {deleted ? (
+        t('chat.message.deleted')
+      ) : (
+        <MessageText text={message.text ?? ''} mentioned={message.mentioned_users} userId={handlers.userId} />
+      )}
+      {edited && <span className="chat-message-edited chat-muted"> {t('chat.message.edited')}</span>}
+      {!deleted && <PollAndLocation message={message} />}
+      {!deleted && (
+        <Attachments
+          attachments={message.attachments ?? []}
+          onAction={message.type === 'ephemeral' ? (value) => handlers.onGiphyAction(message, value) : undefined}
+        />
+      )}
+      {onlyMine && <p className="chat-message-note chat-muted">{t('chat.message.onlyVisibleToYou')}</p>}
+      {!deleted && (message.reply_count ?? 0) > 0 && (
+        <p className="chat-message-replies" data-part="replies">
+          {t('chat.message.replies', { count: message.reply_count })}
+        </p>
+      )}
+      {!deleted && !onlyMine && <ReactionList message={message} />}
+      {row.receipt && <ReadReceipt receipt={row.receipt} />}
+      {!deleted && !onlyMine && engaged.showActions && (
+        <MessageActions message={message} onPopupChange={engaged.onPopupChange} />
       )}
     </article>
   );
@@ -210,7 +241,7 @@ const PendingView = memo(function PendingView({ row, handlers }: { row: PendingR
     .map((id) => handlers.members[id])
     .filter((u): u is UserResponse => !!u);
   const retry = () => entry.canRetry && handlers.onRetry(entry.id);
-  const onBubbleClick = (event: MouseEvent) => {
+  const onClick = (event: MouseEvent) => {
     if ((event.target as HTMLElement).closest('a, button, video, audio')) return;
     retry();
   };
@@ -223,51 +254,47 @@ const PendingView = memo(function PendingView({ row, handlers }: { row: PendingR
       data-mine
       data-group-start={row.groupStart || undefined}
       data-message-id={entry.id}
+      data-clock={row.groupStart ? undefined : clockTime(row.createdAt, i18n.language)}
       aria-label={label}
       tabIndex={0}
+      onClick={entry.canRetry ? onClick : undefined}
     >
-      <div className="chat-message-gutter">
-        {row.groupStart ? <Avatar id={handlers.userId} name={name} image={me?.image} size={32} /> : null}
-      </div>
-      <div className="chat-message-main">
-        {row.groupStart && (
-          <p className="chat-message-header">
-            <span className="chat-message-author">{name}</span>
-            <MessageTime date={row.createdAt} now={handlers.now} />
+      {row.groupStart && (
+        <GroupHeader id={handlers.userId} name={name} image={me?.image} date={row.createdAt} now={handlers.now} />
+      )}
+      <MessageText text={entry.message.text ?? ''} mentioned={mentioned} userId={handlers.userId} />
+      <Attachments attachments={entry.message.attachments ?? []} />
+      {entry.label &&
+        (entry.canRetry ? (
+          <button type="button" className="chat-message-failure" data-part="retry" onClick={retry}>
+            {t(entry.label.key)}
+          </button>
+        ) : (
+          <p className="chat-message-failure" data-part="failure">
+            {t(entry.label.key)}
           </p>
-        )}
-        <div className="chat-message-bubble" onClick={entry.canRetry ? onBubbleClick : undefined}>
-          {entry.message.text && (
-            <MessageText text={entry.message.text} mentioned={mentioned} userId={handlers.userId} />
-          )}
-          <Attachments attachments={entry.message.attachments ?? []} />
-        </div>
-        {entry.label &&
-          (entry.canRetry ? (
-            <button type="button" className="chat-message-failure" data-part="retry" onClick={retry}>
-              {t(entry.label.key)}
-            </button>
-          ) : (
-            <p className="chat-message-failure" data-part="failure">
-              {t(entry.label.key)}
-            </p>
-          ))}
-        {row.receipt && <ReadReceipt receipt={row.receipt} />}
-      </div>
+        ))}
+      {row.receipt && <ReadReceipt receipt={row.receipt} />}
     </article>
   );
 });
 
-/** One Virtuoso item: separators and the message. */
+/**
+ * One Virtuoso item: the message, inside a row element only when separators come before it (most
+ * rows are the article alone: the list stays light).
+ */
 export function RowView({ row, handlers }: { row: Row; handlers: RowHandlers }) {
+  const message =
+    row.kind === 'message' ? (
+      <MessageView row={row} handlers={handlers} />
+    ) : (
+      <PendingView row={row} handlers={handlers} />
+    );
+  if (!row.dayStart && row.unreadCount === null) return message;
   return (
     <div className="chat-row" data-first-unread={row.unreadCount !== null || undefined}>
       <Separators row={row} now={handlers.now} />
-      {row.kind === 'message' ? (
-        <MessageView row={row} handlers={handlers} />
-      ) : (
-        <PendingView row={row} handlers={handlers} />
-      )}
+      {message}
     </div>
   );
 }

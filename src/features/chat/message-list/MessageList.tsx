@@ -104,7 +104,9 @@ function ChannelMessageList() {
   const list = useMessageList();
   const { actor, rows } = list;
   const virtuoso = useRef<VirtuosoHandle>(null);
-  const viewState = useSelector(actor, select.selectViewState);
+  const machineViewState = useSelector(actor, select.selectViewState);
+  // Placing the list is the machine's internal wait for react-virtuoso: the page shows it ready.
+  const viewState = machineViewState === 'settling' ? 'browsing' : machineViewState;
   const pagination = useSelector(actor, select.selectPagination);
   const listEpoch = useSelector(actor, select.selectListEpoch);
   const scroll = useSelector(actor, select.selectScroll);

@@ -1,5 +1,6 @@
 /**
- * A message's text as React text nodes: web addresses found by linkifyjs become links (http and
+ * A message's text as React text nodes, with no element of its own (the message's article holds
+ * them, so a plain message costs no extra element in the list): web addresses found by linkifyjs become links (http and
  * https only, opened in a new tab without an opener), and @mentions of the message's mentioned
  * users are highlighted (mentions of me more strongly). Never HTML: the service's `html` is not used.
  */
@@ -46,7 +47,14 @@ function mentionPieces(text: string, mentioned: readonly UserResponse[], userId:
   return pieces;
 }
 
+/**
+ * Whether linkifyjs could find an address in `text`: every address it finds has a dot between
+ * two characters or a colon (scheme, port). Most chat lines have neither, and skip its tokenizer.
+ */
+const MAY_LINK = /[^\s.]\.[^\s.]|:/u;
+
 function linkPieces(text: string): Piece[] {
+  if (!MAY_LINK.test(text)) return [];
   return find(text, 'url').flatMap((link): Piece[] => {
     const href = safeUrl(link.href);
     if (!href) return [];
@@ -80,5 +88,5 @@ export const MessageText = memo(function MessageText({ text, mentioned = [], use
     at = piece.end;
   }
   if (at < text.length) out.push(text.slice(at));
-  return <p className="chat-message-text">{out}</p>;
+  return <>{out}</>;
 });

@@ -38,7 +38,9 @@ export function fullDateTime(date: Date, language: string): string {
 
 /** Within the last hour "now" / "5 min. ago"; later the clock time (the separator gives the day). */
 export function relativeTime(date: Date, now: Date, language: string): string {
-  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  let seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  // A moment just ahead of the list's clock (it ticks every so often, clocks differ) is "now".
+  if (seconds < 0 && seconds > -60) seconds = 0;
   if (seconds < 0 || seconds >= 3600) return clockTime(date, language);
   const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'short' });
   if (seconds < 60) return format.format(0, 'second');

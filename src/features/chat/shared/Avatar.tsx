@@ -34,15 +34,30 @@ export function Avatar({
   label?: string;
 }) {
   const src = safeUrl(image);
-  const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
+  const style = { width: size, height: size, ['--avatar-hue' as string]: hueOf(id) };
+  // One element either way (a list shows many): the picture itself, or the initials.
+  if (src)
+    return (
+      <img
+        className="chat-avatar"
+        data-part="avatar"
+        src={src}
+        alt={label ?? ''}
+        aria-hidden={label ? undefined : true}
+        width={size}
+        height={size}
+        loading="lazy"
+        style={style}
+      />
+    );
   return (
     <span
       className="chat-avatar"
       data-part="avatar"
-      style={{ width: size, height: size, fontSize: Math.round(size * 0.4), ['--avatar-hue' as string]: hueOf(id) }}
-      {...a11y}
+      style={{ ...style, fontSize: Math.round(size * 0.4) }}
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
     >
-      {src ? <img src={src} alt="" width={size} height={size} loading="lazy" /> : initialsOf(name)}
+      {initialsOf(name)}
     </span>
   );
 }
