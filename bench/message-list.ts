@@ -6,8 +6,9 @@
  * the chat sandbox (timed apart: not part of any figure), signs the demo member in, and measures:
  *
  *   - settle: from navigation start to the list's last change before it stays quiet for 1 s with
- *     the newest message shown (median of 3 navigations, each in a new tab; a warm-up navigation
- *     of each first, so both run from the HTTP cache);
+ *     the newest message shown (median of 7 navigations, each in a new tab, alternating between
+ *     the two; a warm-up navigation of each first, so both run from the HTTP cache; the spread of
+ *     the runs is printed too: on two cores one run varies by ±15%);
  *   - DOM elements in the list (and in the page), after settling; the bare list is given the size
  *     of ours;
  *   - JS heap used after a garbage collection (CDP), after settling and after the scroll;
@@ -46,7 +47,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3315);
 const MESSAGES = Number(process.argv[2] ?? 10_000);
 const SCROLL_STEP_PX = Number(process.argv[3] ?? 120);
 const SCROLL_MESSAGES = 2000;
-const SETTLE_RUNS = 3;
+/** Navigations of each variant, alternating (the first a warm-up); BENCH_SETTLE_RUNS overrides. */
+const SETTLE_RUNS = Number(process.env.BENCH_SETTLE_RUNS ?? 7);
 const QUIET_MS = 1000;
 const SETTLE_TIMEOUT_MS = 30_000;
 const SCROLL_TIMEOUT_MS = 180_000;
@@ -65,6 +67,8 @@ async function main(): Promise<void> {
     throw new Error(`messages must be an integer from ${SCROLL_MESSAGES + 100} to 99999`);
   if (!(SCROLL_STEP_PX > 0)) throw new Error('the scroll step must be a positive number of pixels');
   if (!(LIVE_GAP_MS >= 0)) throw new Error('the live message gap must be a number of milliseconds');
+  if (!Number.isInteger(SETTLE_RUNS) || SETTLE_RUNS < 2)
+    throw new Error('BENCH_SETTLE_RUNS must be an integer of 2 or more');
   chromiumPath();
   const tmp = await mkdtemp(join(tmpdir(), 'sideline-bench-list-'));
   onCleanup('temporary folder', () => rm(tmp, { recursive: true, force: true }));

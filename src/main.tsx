@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchPath } from 'react-router-dom';
 import { App } from './app/App';
 import { preloadScreenFor } from './app/routes';
 import { initI18n } from './i18n';
+import { watchChannel } from './lib/actors/open-channel-actors';
 import { prefetchCurrentUser } from './lib/actors/session-actors';
 import { preconnect } from './lib/chat/chat-connections';
 import './styles/tokens.css';
@@ -10,13 +12,23 @@ import './styles/global.css';
 
 /**
  * The first render waits this long at most for the member and the opening screen's code (asked
- * for while the app's own code runs): when both are there it shows the screen at once, not a
- * loading state and then the screen.
+ * for while the app's own code runs), and on a chat screen for the chat connection: when they are
+ * there it shows the screen at once, not a loading state and then the screen.
  */
 const FIRST_RENDER_WAIT_MS = 500;
 
-// The chat connects as soon as the member is known, while the first screen is being prepared.
-const member = prefetchCurrentUser().then(preconnect);
+// The chat connects as soon as the member is known, while the first screen is being prepared; a
+// chat screen waits for the connection too, and the channel its address names is asked for at
+// once (the open-channel machine then shares that query), so its first render is the conversation.
+const chatFirst = /^\/chat(\/|$)/.test(location.pathname);
+const addressed = matchPath('/chat/:type/:id', location.pathname)?.params;
+const member = prefetchCurrentUser().then((user) => {
+  const connected = preconnect(user).then((client) => {
+    if (client && addressed?.type && addressed.id)
+      watchChannel(client, { type: addressed.type, id: addressed.id }).catch(() => undefined);
+  });
+  return chatFirst ? connected : undefined;
+});
 const firstScreen = Promise.all([member, preloadScreenFor(location.pathname)]);
 await Promise.all([
   initI18n(),

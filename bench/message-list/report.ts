@@ -7,6 +7,12 @@ import type { Counts, ScrollResult } from './probe.js';
 
 export const MB = 1024 * 1024;
 
+/** The fastest and the slowest of some timings, e.g. "512–590 ms". */
+function spread(values: number[]): string {
+  if (values.length === 0) return 'n/a';
+  return `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms`;
+}
+
 export const BUDGET = { settleRatio: 1.3, domRatio: 1.5, heapBytes: 10 * MB, paintP95: 20, frameMs: 50 };
 
 export type Variant = 'ours' | 'bare';
@@ -91,11 +97,12 @@ export function report(figures: Record<Variant, Figures>, settings: Settings): v
 
   const rows: [string, string, string, string][] = [
     [
-      'settle (median of 3)',
+      `settle (median of ${ours.settles.length})`,
       ms(median(ours.settles)),
       ms(median(bare.settles)),
       ratio(median(ours.settles), median(bare.settles)),
     ],
+    ['  settle, fastest–slowest run', spread(ours.settles), spread(bare.settles), ''],
     [
       '  newest message shown',
       ms(median(ours.newestShown)),

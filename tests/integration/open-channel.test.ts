@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { openChannelMachine } from '../../machines/open-channel/open-channel.machine';
 import { selectChannel, selectFailure } from '../../machines/open-channel/open-channel.selectors';
-import { createOpenChannelActors, isValidChannelAddress } from '../../src/lib/actors/open-channel-actors';
+import { createOpenChannelActors, isValidChannelAddress, watchChannel } from '../../src/lib/actors/open-channel-actors';
 import { connectClient, serverClient, startChatServer, type ChatServer } from '../support/chat';
 
 const WAIT = { timeout: 10_000 };
@@ -68,5 +68,25 @@ describe('opening a channel by its address', () => {
     ])
       expect(isValidChannelAddress(input)).toBe(false);
     await waitFor(open('team', 'a:b'), (s) => s.matches('missing'), WAIT);
+  });
+
+  it('shares a query already in flight (the one started at start-up), and takes a watched channel as it is', async () => {
+    const reader = await connectClient(server, 'alice', 'Alice Adams');
+    const sent: unknown[] = [];
+    const query = reader.queryChannels.bind(reader);
+    reader.queryChannels = (...args: Parameters<StreamChat['queryChannels']>) => {
+      sent.push(args[0]);
+      return query(...args);
+    };
+    const early = watchChannel(reader, { type: 'team', id: 'club' });
+    const actor = createActor(openChannelMachine.provide({ actors: createOpenChannelActors(reader) }), {
+      input: { type: 'team', id: 'club' },
+    }).start();
+    const snapshot = await waitFor(actor, (s) => s.matches('ready'), WAIT);
+    expect(selectChannel(snapshot)).toBe(await early);
+    expect(sent).toHaveLength(1);
+    // Watched now: asking again sends nothing.
+    expect(await watchChannel(reader, { type: 'team', id: 'club' })).toBe(await early);
+    expect(sent).toHaveLength(1);
   });
 });

@@ -56,7 +56,15 @@ export interface WorkspaceHarness {
 export function workspaceFor(client: StreamChat, channel?: Channel): WorkspaceHarness {
   const userId = client.userID!;
   const outbox = createActor(outboxMachineFor(client, memoryStorage()), { input: { userId } }).start();
-  const workspace: ChatWorkspace = { client, userId, outbox, reconnecting: false };
+  // Parts rendered alone: nothing is waited for before the channel list's first page.
+  const workspace: ChatWorkspace = {
+    client,
+    userId,
+    outbox,
+    reconnecting: false,
+    addressedChannelOpened: Promise.resolve(),
+    settleAddressedChannel: () => undefined,
+  };
   const jumps: string[] = [];
   let open: OpenChannel | null = null;
   let unwire = () => undefined as void;

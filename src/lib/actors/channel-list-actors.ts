@@ -32,9 +32,19 @@ async function watchedChannel(client: StreamChat, type: string, id: string): Pro
   return channel;
 }
 
-export function createChannelListActors(client: StreamChat, userId: string) {
+/**
+ * `firstAfter`: the first page is asked for once this settles (the channel the address names is
+ * opened first, chat-workspace-context.tsx); later pages do not wait.
+ */
+export function createChannelListActors(client: StreamChat, userId: string, firstAfter?: Promise<void>) {
+  let waitFor = firstAfter ?? null;
   return {
     queryChannels: fromPromise<ChannelPage, ChannelPageInput>(async ({ input }) => {
+      if (waitFor) {
+        const before = waitFor;
+        waitFor = null;
+        await before;
+      }
       const channels = await client.queryChannels(channelListFilter(userId, input.archived), CHANNEL_LIST_SORT, {
         limit: input.limit,
         offset: input.offset,

@@ -33,11 +33,29 @@ function failureOf(error: unknown): OpenChannelError {
   return new OpenChannelError('failed', message ?? String(error));
 }
 
-export async function watchChannel(client: StreamChat, input: OpenChannelInput): Promise<ChannelHandle> {
-  if (!isValidChannelAddress(input)) throw new OpenChannelError('missing', 'not a channel address');
+/** Channel queries in flight, per client and cid: asking again while one runs shares it. */
+const inFlight = new WeakMap<StreamChat, Map<string, Promise<ChannelHandle>>>();
+
+/**
+ * The member's channel at `input`, watched. A channel the client has already watched is taken as
+ * it is; a query for it already in flight (for example the one started at start-up for the
+ * address the app opened on) is shared, not sent twice.
+ */
+export function watchChannel(client: StreamChat, input: OpenChannelInput): Promise<ChannelHandle> {
+  if (!isValidChannelAddress(input)) return Promise.reject(new OpenChannelError('missing', 'not a channel address'));
   const cid = `${input.type}:${input.id}`;
   const known = client.activeChannels[cid];
-  if (known?.initialized) return known;
+  if (known?.initialized) return Promise.resolve(known);
+  let queries = inFlight.get(client);
+  if (!queries) inFlight.set(client, (queries = new Map<string, Promise<ChannelHandle>>()));
+  const running = queries.get(cid);
+  if (running) return running;
+  const query = queryMemberChannel(client, cid).finally(() => queries.delete(cid));
+  queries.set(cid, query);
+  return query;
+}
+
+async function queryMemberChannel(client: StreamChat, cid: string): Promise<ChannelHandle> {
   let found;
   try {
     [found] = await client.queryChannels(

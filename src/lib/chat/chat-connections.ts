@@ -10,8 +10,10 @@
  * Holding is counted, and letting go stops the actor only after the current task, so React's
  * strict mode (effects run, cleaned up and run again) keeps one actor, never a stopped one.
  */
+import type { StreamChat } from 'stream-chat';
 import { createActor } from 'xstate';
 import { chatConnectionMachine } from '../../../machines/chat-connection/chat-connection.machine';
+import { selectClient, selectStatus } from '../../../machines/chat-connection/chat-connection.selectors';
 import type { ChatConnectionInput } from '../../../machines/chat-connection/chat-connection.types';
 import { createChatConnectionActors, type ChatConnectionActorOptions } from '../actors/chat-connection-actors';
 import { api } from '../api-client';
@@ -104,7 +106,26 @@ export const chatConnections = createChatConnections((input) =>
   startChatConnection(input, { baseURL: chatConfig().baseURL, fetchToken: fetchChatToken }),
 );
 
-/** Starts the member's connection ahead of the first render (stopped if nobody takes it). */
-export function preconnect(user: SessionUser | null): void {
-  chatConnections.preconnect(connectionInputFor(user));
+/**
+ * Starts the member's connection ahead of the first render (stopped if nobody takes it); settles
+ * once it is no longer connecting, with the connected client (null when not connected, or at
+ * once when the member has no chat token).
+ */
+export function preconnect(user: SessionUser | null): Promise<StreamChat | null> {
+  const input = connectionInputFor(user);
+  if (!input) return Promise.resolve(null);
+  chatConnections.preconnect(input);
+  const actor = chatConnections.connectionFor(input);
+  return new Promise((resolve) => {
+    const check = () => {
+      const snapshot = actor.getSnapshot();
+      if (selectStatus(snapshot) === 'connecting') return false;
+      resolve(selectClient(snapshot) as StreamChat | null);
+      return true;
+    };
+    if (check()) return;
+    const subscription = actor.subscribe(() => {
+      if (check()) subscription.unsubscribe();
+    });
+  });
 }

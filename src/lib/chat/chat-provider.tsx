@@ -19,33 +19,32 @@ const ChatContext = createContext<ChatConnectionActor | null>(null);
 
 export function ChatProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const [actor, setActor] = useState<ChatConnectionActor | null>(null);
   const input = connectionInputFor(user);
+  const key = input ? connectionKey(input) : null;
+  // Known in the first render (the connection started ahead of it, usually connected by now).
+  const [held, setHeld] = useState<{ key: string; actor: ChatConnectionActor } | null>(null);
+  let actor: ChatConnectionActor | null = null;
+  if (input && key) {
+    actor = held?.key === key ? held.actor : chatConnections.connectionFor(input);
+    if (held?.key !== key) setHeld({ key, actor });
+  } else if (held) setHeld(null);
   return (
     <ChatContext.Provider value={actor}>
-      {input && <ChatConnection key={connectionKey(input)} input={input} onActor={setActor} />}
+      {input && actor && <ChatConnection key={key} input={input} actor={actor} />}
       {children}
     </ChatContext.Provider>
   );
 }
 
 /**
- * Holds the connection actor of one identity (the one started ahead of the first render, or a
- * new one); unmounting lets go of it, which stops it (and disconnects) unless someone else holds it.
+ * Holds the connection actor of one identity while mounted; unmounting lets go of it, which
+ * stops it (and disconnects) unless someone else holds it.
  */
-function ChatConnection({
-  input,
-  onActor,
-}: {
-  input: ChatConnectionInput;
-  onActor: (actor: ChatConnectionActor | null) => void;
-}) {
-  const [actor] = useState(() => chatConnections.connectionFor(input));
+function ChatConnection({ input, actor }: { input: ChatConnectionInput; actor: ChatConnectionActor }) {
   const failure = useSelector(actor, selectFailureReason);
 
   useEffect(() => {
     const release = chatConnections.hold(input);
-    onActor(actor);
     const unregister = registerDevActor('chatConnection', actor);
     const online = () => actor.send({ type: 'network.online' });
     const offline = () => actor.send({ type: 'network.offline' });
@@ -55,12 +54,11 @@ function ChatConnection({
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
       unregister();
-      onActor(null);
       release();
     };
     // The component is keyed by the identity: the input does not change while it is mounted.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, onActor]);
+  }, [actor]);
 
   useEffect(() => {
     if (failure) console.error(`Chat connection failed: ${failure}`);

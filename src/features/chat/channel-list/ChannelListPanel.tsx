@@ -55,14 +55,14 @@ type Dialog = 'switcher' | 'newDirect' | { leave: Channel } | null;
 
 export function ChannelListPanel({ activeCid, onChannelChosen, onFirstChannel }: ChannelListPanelProps) {
   const { t } = useTranslation();
-  const { client, userId, reconnecting } = useChatWorkspace();
+  const { client, userId, reconnecting, addressedChannelOpened } = useChatWorkspace();
   const navigate = useNavigate();
   const toast = useToast();
   const locale = useDateLocale();
   const root = useRef<HTMLDivElement>(null);
   const restoreRef = useRef<string[] | null>(null);
 
-  const main = useChannelListActor(client, userId, false);
+  const main = useChannelListActor(client, userId, false, addressedChannelOpened);
   const searchChannels = useSearchActor(client, userId, 'searchChannels');
   const searchMessages = useSearchActor(client, userId, 'searchMessages');
   const searching = useSelector(searchChannels, selectIsActive);

@@ -18,8 +18,15 @@ export type ChannelListActor = ActorRefFrom<typeof channelListMachine>;
 export type ChannelSearchActor = ActorRefFrom<typeof channelSearchMachine>;
 export type SearchSource = 'searchChannels' | 'searchSwitcher' | 'searchMessages' | 'searchUsers';
 
-export function useChannelListActor(client: StreamChat, userId: string, archived: boolean): ChannelListActor {
-  const [machine] = useState(() => channelListMachine.provide({ actors: createChannelListActors(client, userId) }));
+export function useChannelListActor(
+  client: StreamChat,
+  userId: string,
+  archived: boolean,
+  firstAfter?: Promise<void>,
+): ChannelListActor {
+  const [machine] = useState(() =>
+    channelListMachine.provide({ actors: createChannelListActors(client, userId, firstAfter) }),
+  );
   return useActorRef(machine, { input: { archived } });
 }
 

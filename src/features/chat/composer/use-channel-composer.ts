@@ -62,7 +62,18 @@ export function channelSettingsOf(channel: Channel): ComposerSettings {
   };
 }
 
-export function useChannelComposer(client: StreamChat, channel: Channel, outbox: OutboxActor): ComposerActor {
+const AT_ONCE = Promise.resolve();
+
+/**
+ * `after`: the upload limits and the draft are asked for once this settles (the workspace lets
+ * the conversation the address names reach the screen first); at once without it.
+ */
+export function useChannelComposer(
+  client: StreamChat,
+  channel: Channel,
+  outbox: OutboxActor,
+  after: Promise<void> = AT_ONCE,
+): ComposerActor {
   const { t } = useTranslation();
   const toast = useToast();
   const [machine] = useState(() => channelComposerMachine(client, channel));
@@ -74,28 +85,32 @@ export function useChannelComposer(client: StreamChat, channel: Channel, outbox:
   // The app's upload limits: usually already read (the client caches GET /app), else soon.
   useEffect(() => {
     let live = true;
-    readUploadLimits(client).then(
-      (uploadLimits) => live && composer.send({ type: 'composer.configure', settings: { uploadLimits } }),
-      // Without them the defaults apply (100 MB, nothing blocked here); the service still checks.
-      () => undefined,
-    );
+    after
+      .then(() => readUploadLimits(client))
+      .then(
+        (uploadLimits) => live && composer.send({ type: 'composer.configure', settings: { uploadLimits } }),
+        // Without them the defaults apply (100 MB, nothing blocked here); the service still checks.
+        () => undefined,
+      );
     return () => void (live = false);
-  }, [client, composer]);
+  }, [client, composer, after]);
 
   // The channel's draft, restored only into a composer the member has not touched yet.
   useEffect(() => {
     let live = true;
-    client.queryDrafts({ filter: { channel_cid: channel.cid, parent_id: { $exists: false } }, limit: 1 }).then(
-      ({ drafts }) => {
-        const draft = drafts.find((d) => d.channel_cid === channel.cid && !d.parent_id);
-        const { context } = composer.getSnapshot();
-        if (!live || !draft || !isCompositionEmpty(context) || context.editing !== null) return;
-        composer.send({ type: 'draft.updated', draft: draft as unknown as ComposerDraft });
-      },
-      () => live && toast.error(t('chat.composer.draftFailed')),
-    );
+    after
+      .then(() => client.queryDrafts({ filter: { channel_cid: channel.cid, parent_id: { $exists: false } }, limit: 1 }))
+      .then(
+        ({ drafts }) => {
+          const draft = drafts.find((d) => d.channel_cid === channel.cid && !d.parent_id);
+          const { context } = composer.getSnapshot();
+          if (!live || !draft || !isCompositionEmpty(context) || context.editing !== null) return;
+          composer.send({ type: 'draft.updated', draft: draft as unknown as ComposerDraft });
+        },
+        () => live && toast.error(t('chat.composer.draftFailed')),
+      );
     return () => void (live = false);
-  }, [client, channel, composer, toast, t]);
+  }, [client, channel, composer, toast, t, after]);
 
   // The member's other tabs and devices.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { useImagePreview } from '../../../lib/image-preview';
 import { safeUrl } from '../shared/safe-url';
 import { fileSize } from './format';
 import { FileIcon } from './icons';
+import './attachments.css';
 
 export interface AttachmentAction {
   name?: string;

@@ -17,6 +17,8 @@ import { PinIcon } from './icons';
 import { DateSeparator, MessageTime, ReadReceipt, UnreadSeparator } from './ListParts';
 import { MessageText } from './MessageText';
 import type { MessageRow, PendingRow, Row } from './rows';
+import './message-list.css';
+import './message-parts.css';
 
 export interface RowHandlers {
   userId: string;

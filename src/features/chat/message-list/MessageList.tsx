@@ -14,7 +14,7 @@ import { Virtuoso, type FlatIndexLocationWithAlign, type ListRange, type Virtuos
 import * as select from '../../../../machines/message-list/message-list.selectors';
 import type { ScrollTarget } from '../../../../machines/message-list/message-list.types';
 import { channelTitle } from '../shared/channel-title';
-import { useOpenChannel } from '../workspace/chat-workspace-context';
+import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { RowView, type RowHandlers } from './MessageItem';
 import type { Row } from './rows';
 import { useMessageList } from './use-message-list';
@@ -101,6 +101,7 @@ export function MessageList() {
 
 function ChannelMessageList() {
   const { t } = useTranslation();
+  const { settleAddressedChannel } = useChatWorkspace();
   const list = useMessageList();
   const { actor, rows } = list;
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -270,7 +271,11 @@ function ChannelMessageList() {
           startReached={() => actor.send({ type: 'list.startReached' })}
           endReached={() => actor.send({ type: 'list.endReached' })}
           rangeChanged={onRange}
-          increaseViewportBy={{ top: 400, bottom: 400 }}
+          itemsRendered={(items) => {
+            // The conversation is on screen: the channel list may ask for its channels now.
+            if (items.length > 0) settleAddressedChannel();
+          }}
+          increaseViewportBy={{ top: 200, bottom: 200 }}
         />
       </div>
       {showJumpToLatest && rows.length > 0 && (

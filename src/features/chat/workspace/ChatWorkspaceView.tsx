@@ -20,6 +20,20 @@ import { useWideScreen } from './use-wide-screen';
 import '../shared/icon-button.css';
 import './chat-workspace.css';
 
+/** The channel list waits at most this long for the addressed channel before its first query. */
+export const ADDRESSED_CHANNEL_WAIT_MS = 1000;
+
+/** Settles when the addressed channel has opened, at once without one, and after the wait anyway. */
+function addressedChannelGate(hasChannel: boolean) {
+  let settle!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  if (hasChannel) setTimeout(settle, ADDRESSED_CHANNEL_WAIT_MS);
+  else settle();
+  return { opened, settle };
+}
+
 export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat; reconnecting: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,6 +45,7 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   const panel = useActorRef(chatPanelMachine);
   const panelState = useSelector(panel, selectPanelState);
   const activeCid = channelType && channelId ? `${channelType}:${channelId}` : null;
+  const [addressed] = useState(() => addressedChannelGate(activeCid !== null));
 
   useEffect(() => {
     const subscription = client.on('connection.recovered', () => outbox.send({ type: 'connection.recovered' }));
@@ -53,8 +68,15 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   );
 
   const workspace = useMemo<ChatWorkspace>(
-    () => ({ client, userId, outbox, reconnecting }),
-    [client, userId, outbox, reconnecting],
+    () => ({
+      client,
+      userId,
+      outbox,
+      reconnecting,
+      addressedChannelOpened: addressed.opened,
+      settleAddressedChannel: addressed.settle,
+    }),
+    [client, userId, outbox, reconnecting, addressed],
   );
 
   return (

@@ -5,7 +5,7 @@
  * goes to the previous channel.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
@@ -31,12 +31,18 @@ interface Props {
 
 export function OpenChannelView({ type, id, onOpenPanel }: Props) {
   const { t } = useTranslation();
-  const { client } = useChatWorkspace();
+  const { client, settleAddressedChannel } = useChatWorkspace();
   const [machine] = useState(() => openChannelMachine.provide({ actors: createOpenChannelActors(client) }));
   const opener = useActorRef(machine, { input: { type, id } });
   const state = useSelector(opener, selectOpenState);
   const channel = useSelector(opener, selectChannel) as Channel | null;
   const failure = useSelector(opener, selectFailure);
+  // Missing, failed, or opened without messages: the channel list may ask for its channels now
+  // (an opened channel with messages lets it once they are on screen, in the message list).
+  const empty = channel !== null && channel.state.messages.length === 0;
+  useEffect(() => {
+    if (failure || empty) settleAddressedChannel();
+  }, [failure, empty, settleAddressedChannel]);
 
   if (channel) return <ChannelReady channel={channel} onOpenPanel={onOpenPanel} />;
   return (
@@ -66,8 +72,8 @@ export function OpenChannelView({ type, id, onOpenPanel }: Props) {
 }
 
 function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel: (() => void) | null }) {
-  const { client, outbox } = useChatWorkspace();
-  const composer = useChannelComposer(client, channel, outbox);
+  const { client, outbox, addressedChannelOpened } = useChatWorkspace();
+  const composer = useChannelComposer(client, channel, outbox, addressedChannelOpened);
   const [params, setParams] = useSearchParams();
   const targetMessageId = params.get('message');
   const open = useMemo<OpenChannel>(

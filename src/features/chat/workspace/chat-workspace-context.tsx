@@ -16,6 +16,15 @@ export interface ChatWorkspace {
   outbox: OutboxActor;
   /** True while the connection is down and being re-established (lists keep their content). */
   reconnecting: boolean;
+  /**
+   * Settles once the conversation the address named when the workspace opened is on screen (or
+   * could not be opened), at once when it named none, and after ADDRESSED_CHANNEL_WAIT_MS anyway:
+   * the channel list's first query waits for it, so the conversation the member asked for is
+   * fetched and shown first.
+   */
+  addressedChannelOpened: Promise<void>;
+  /** Called by the open channel (and its message list) when that has happened. */
+  settleAddressedChannel: () => void;
 }
 
 export interface OpenChannel {
