@@ -79,6 +79,8 @@ test('attachments show their progress and are sent; a blocked type is refused', 
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
   const bytes = Buffer.alloc(6 * 1024 * 1024, 7);
+  // As a member does: the Attach button first (its picker is what setInputFiles stands for).
+  await page.getByRole('button', { name: 'Attach files' }).hover();
   await page
     .locator('[data-part="composer-file-input"]')
     .setInputFiles({ name: 'season-report.pdf', mimeType: 'application/pdf', buffer: bytes });

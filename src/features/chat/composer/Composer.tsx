@@ -4,7 +4,7 @@
  * or, when the member cannot write here, what says why (frozen, banned, no permission).
  */
 import { useSelector } from '@xstate/react';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Channel, StreamChat } from 'stream-chat';
 import {
@@ -27,8 +27,9 @@ import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-co
 import { useComposerText } from './use-composer-text';
 import './composer.css';
 
-// The attachment tiles' code comes when there is a first attachment (fetched ahead when the attach
-// button is pointed at or focused), not with the chat page.
+// The attachment tiles' code comes when there is a first attachment (fetched ahead when the Attach
+// button is pointed at or focused, the file picker opens or files are dragged over), not with the
+// chat page.
 const UploadTiles = preloadable(() => import('./UploadTiles').then((m) => ({ default: m.UploadTiles })));
 
 export function Composer() {
@@ -101,6 +102,9 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
     fieldRef,
   });
   const dragging = useFileDrop(rootRef, composer, access.canUpload);
+  useEffect(() => {
+    if (dragging) void UploadTiles.preload();
+  }, [dragging]);
   useUploadShortcut(fileRef, access.canUpload);
   const focusText = () => textareaRef.current?.focus();
   const { suggestions } = text;
@@ -194,6 +198,8 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
           hidden
           data-part="composer-file-input"
           aria-label={t('chat.composer.attach')}
+          // The picker is opening (the button or its shortcut): the tiles will be needed.
+          onClick={() => void UploadTiles.preload()}
           onChange={(event) => {
             addFiles(composer, event.target.files ?? []);
             event.target.value = '';
