@@ -12,22 +12,20 @@ import './styles/global.css';
 
 /**
  * The first render waits this long at most for the member and the opening screen's code (asked
- * for while the app's own code runs), and on a chat screen for the chat connection: when they are
- * there it shows the screen at once, not a loading state and then the screen.
+ * for while the app's own code runs): when both are there it shows the screen at once, not a
+ * loading state and then the screen.
  */
 const FIRST_RENDER_WAIT_MS = 500;
 
-// The chat connects as soon as the member is known, while the first screen is being prepared; a
-// chat screen waits for the connection too, and the channel its address names is asked for at
-// once (the open-channel machine then shares that query), so its first render is the conversation.
-const chatFirst = /^\/chat(\/|$)/.test(location.pathname);
+// The chat connects as soon as the member is known, while the first screen is being prepared, and
+// the channel a chat address names is asked for once it is connected (the open-channel machine
+// then shares that query).
 const addressed = matchPath('/chat/:type/:id', location.pathname)?.params;
 const member = prefetchCurrentUser().then((user) => {
-  const connected = preconnect(user).then((client) => {
+  void preconnect(user).then((client) => {
     if (client && addressed?.type && addressed.id)
       watchChannel(client, { type: addressed.type, id: addressed.id }).catch(() => undefined);
   });
-  return chatFirst ? connected : undefined;
 });
 const firstScreen = Promise.all([member, preloadScreenFor(location.pathname)]);
 await Promise.all([
