@@ -2,7 +2,8 @@
  * One row of the list: its separators, then the message as an `article` named by author and time
  * — avatar and name when it starts a group, the quoted message, text, attachments, markers
  * (edited, pinned, deleted), reply count, reactions, my last message's receipt, and the action
- * toolbar (helper parts from message-actions). Pending messages from the outbox look like mine
+ * toolbar (helper parts from message-actions) while the message is hovered or focused. A plain
+ * follow-up message is the article alone, holding its text (decision record 0008). Pending messages from the outbox look like mine
  * with a red outline and the spec's failure text; a retryable one is sent again when activated.
  */
 import { memo, useState, type FocusEvent, type MouseEvent } from 'react';
@@ -17,7 +18,7 @@ import { PinIcon } from './icons';
 import { DateSeparator, MessageTime, ReadReceipt, UnreadSeparator } from './ListParts';
 import { MessageText } from './MessageText';
 import type { MessageRow, PendingRow, Row } from './rows';
-import './message-list.css';
+// After message-list.css (imported by MessageList before this file): these rules follow the row's.
 import './message-parts.css';
 
 export interface RowHandlers {

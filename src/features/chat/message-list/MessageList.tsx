@@ -15,10 +15,11 @@ import * as select from '../../../../machines/message-list/message-list.selector
 import type { ScrollTarget } from '../../../../machines/message-list/message-list.types';
 import { channelTitle } from '../shared/channel-title';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
+// Before MessageItem, whose message-parts.css follows these rules.
+import './message-list.css';
 import { RowView, type RowHandlers } from './MessageItem';
 import type { Row } from './rows';
 import { useMessageList } from './use-message-list';
-import './message-list.css';
 
 /** Virtuoso's index of the first row; lowered by the number of rows prepended above it. */
 const FIRST_INDEX = 1_000_000;
