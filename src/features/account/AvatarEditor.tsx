@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { AvatarButton } from '../../components/ui/AvatarButton';
 import { api } from '../../lib/api-client';
 import { useImagePreview } from '../../lib/image-preview';
@@ -48,7 +48,7 @@ export function AvatarEditor() {
       ) : (
         <p className="muted">{t('account.noAvatar')}</p>
       )}
-      <div>
+      <div className="avatar-editor-controls">
         <label htmlFor="avatar-file" className="file-label">
           {t('account.chooseAvatar')}
         </label>
