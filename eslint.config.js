@@ -40,7 +40,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/eslint/*.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/eslint/*.js', 'public/*.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
@@ -129,4 +129,9 @@ export default tseslint.config(
     },
   },
   { files: ['eslint.config.js', 'scripts/eslint/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    // Plain scripts the page loads as they are (not bundled): browser globals.
+    files: ['public/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );

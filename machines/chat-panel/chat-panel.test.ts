@@ -5,7 +5,7 @@ import { selectIsOpen, selectPanelState } from './chat-panel.selectors';
 
 function start() {
   const clock = new SimulatedClock();
-  const actor = createActor(chatPanelMachine, { clock }).start();
+  const actor = createActor(chatPanelMachine, { clock, input: { channelChosen: false } }).start();
   return { actor, clock };
 }
 
@@ -15,6 +15,15 @@ describe('chat navigation panel', () => {
     expect(selectIsOpen(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'channel.chosen' });
     expect(selectPanelState(actor.getSnapshot())).toBe('closed');
+  });
+
+  it('starts closed on an address that names a channel, and opens after the delay when asked', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(chatPanelMachine, { clock, input: { channelChosen: true } }).start();
+    expect(selectPanelState(actor.getSnapshot())).toBe('closed');
+    actor.send({ type: 'panel.open' });
+    clock.increment(OPEN_DELAY_MS);
+    expect(selectIsOpen(actor.getSnapshot())).toBe(true);
   });
 
   it('opens only after the open delay, and closing meanwhile cancels it', () => {

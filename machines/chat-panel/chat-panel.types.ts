@@ -1,3 +1,10 @@
+export interface ChatPanelInput {
+  /** The chat address already names a channel (a link, a reload): the panel starts closed. */
+  channelChosen: boolean;
+}
+
+export type ChatPanelContext = ChatPanelInput;
+
 export type ChatPanelEvent =
   /** The member asks for the channel list (the ☰ button). */
   | { type: 'panel.open' }

@@ -8,7 +8,6 @@ import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import * as rules from './message-list.rules';
 import { failed, FAILURE_KEYS, place } from './message-list.rules';
 import type {
-  Jump,
   MessageListContext,
   MessageListEmitted,
   MessageListEvent,
@@ -50,10 +49,7 @@ export const messageListMachine = setup({
     wantsOlder: ({ context }) => context.reached.start && context.pagination.hasPrev,
   },
   actions: {
-    startMessageJump: assign({
-      jump: ({ event }): Jump | null =>
-        event.type === 'list.jumpTo' ? { kind: 'message', messageId: event.messageId } : null,
-    }),
+    startMessageJump: assign(({ event }) => ({ jump: rules.messageJumpOf(event) })),
     startUnreadJump: assign({ jump: ({ context }) => rules.unreadJump(context) }),
     setPagination: assign({
       pagination: (_, params: { pagination: Pagination }) => params.pagination,
@@ -65,20 +61,13 @@ export const messageListMachine = setup({
     scrollToUnread: assign({ scroll: ({ context }) => place(context, { kind: 'unread' }) }),
     clearJump: assign({ jump: null }),
     forgetReached: assign({ reached: { start: false, end: false } }),
-    noteReached: assign({
-      reached: ({ context, event }) => ({
-        start: context.reached.start || event.type === 'list.startReached',
-        end: context.reached.end || event.type === 'list.endReached',
-      }),
-    }),
+    noteReached: assign(({ context, event }) => ({ reached: rules.noteReached(context.reached, event.type) })),
     /** Only a jump to a message highlights it; the first unread one has its separator. */
     highlightJump: enqueueActions(({ context, enqueue }) => {
       if (context.jump?.kind === 'message')
         enqueue.raise({ type: 'highlight.show', messageId: context.jump.messageId });
     }),
-    setHighlight: assign({
-      highlightedId: ({ event }) => (event.type === 'highlight.show' ? event.messageId : null),
-    }),
+    setHighlight: assign(({ event }) => ({ highlightedId: event.type === 'highlight.show' ? event.messageId : null })),
     clearHighlight: assign({ highlightedId: null }),
     setAtBottom: assign(({ context, event }) =>
       event.type === 'list.bottomChanged' ? rules.bottomChanged(context, event.atBottom) : {},
@@ -92,9 +81,7 @@ export const messageListMachine = setup({
     })),
     speak: assign(({ context, event }) => rules.spoken(context, event.type === 'announce' ? event.text : '')),
     speakPending: assign(({ context }) => rules.spoken(context, context.pendingAnnouncement ?? '')),
-    queueAnnouncement: assign({
-      pendingAnnouncement: ({ event }) => (event.type === 'announce' ? event.text : null),
-    }),
+    queueAnnouncement: assign(({ event }) => ({ pendingAnnouncement: event.type === 'announce' ? event.text : null })),
     tick: assign({ tick: ({ context }) => context.tick + 1, now: () => Date.now() }),
     emitLoadFailed: emit(failed(FAILURE_KEYS.load)),
     emitJumpFailed: emit(({ context }) =>
@@ -138,22 +125,30 @@ export const messageListMachine = setup({
         },
         /**
          * The list was just (re)built at a place: react-virtuoso is still scrolling to it, so an
-         * end in view is noted and paged after the settle delay, not while it places the list.
+         * end in view is noted and paged after the settle delay, not while it places the list. The
+         * delay counts from the first rows it shows (`list.rendered`): on a busy device rendering
+         * takes a while, and "Jump to latest" would flash before the list reported its bottom.
          */
         settling: {
           entry: 'forgetReached',
+          initial: 'rendering',
           on: {
             'list.startReached': { actions: 'noteReached' },
             'list.endReached': { actions: 'noteReached' },
             'list.jumpToLatest': [{ guard: 'isLatest', actions: 'scrollToBottom' }, { target: 'loadingLatest' }],
             'connection.recovered': 'refreshing',
           },
-          after: {
-            settleDelay: [
-              { guard: 'wantsNewer', target: 'loadingNewer' },
-              { guard: 'wantsOlder', target: 'loadingOlder' },
-              { target: 'browsing' },
-            ],
+          states: {
+            rendering: { on: { 'list.rendered': 'placing' }, after: { renderWait: 'placing' } },
+            placing: {
+              after: {
+                settleDelay: [
+                  { guard: 'wantsNewer', target: '#messageList.view.loadingNewer' },
+                  { guard: 'wantsOlder', target: '#messageList.view.loadingOlder' },
+                  { target: '#messageList.view.browsing' },
+                ],
+              },
+            },
           },
         },
         browsing: {

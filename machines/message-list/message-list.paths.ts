@@ -39,6 +39,7 @@ const samples: MessageListEvent[] = [
   { type: 'list.endReached' },
   { type: 'list.bottomChanged', atBottom: true },
   { type: 'list.bottomChanged', atBottom: false },
+  { type: 'list.rendered' },
   { type: 'list.jumpTo', messageId: 'm9' },
   { type: 'list.jumpToLatest' },
   { type: 'list.jumpToFirstUnread', loaded: true },

@@ -6,6 +6,7 @@ import type {
   Jump,
   MessageListContext,
   MessageListEmitted,
+  MessageListEvent,
   MessageListInput,
   ScrollTarget,
 } from './message-list.types';
@@ -18,8 +19,10 @@ export const MARK_READ_THROTTLE_MS = 1000;
 export const ANNOUNCE_INTERVAL_MS = 1000;
 export const HIGHLIGHT_MS = 4000;
 export const CLOCK_TICK_MS = 30_000;
-/** How long a rebuilt list is left to reach its place before pages load at its ends. */
+/** How long a rebuilt list is left to reach its place, once it shows rows, before pages load at its ends. */
 export const SETTLE_MS = 250;
+/** How long a rebuilt list waits for its first rows before the settle delay starts anyway. */
+export const RENDER_WAIT_MS = 1000;
 
 /** The machine's named delays. */
 export const DELAYS = {
@@ -28,6 +31,7 @@ export const DELAYS = {
   highlightDuration: HIGHLIGHT_MS,
   clockTick: CLOCK_TICK_MS,
   settleDelay: SETTLE_MS,
+  renderWait: RENDER_WAIT_MS,
 };
 
 export const FAILURE_KEYS = {
@@ -59,6 +63,16 @@ export function initialContext(input: MessageListInput): MessageListContext {
     reached: { start: false, end: false },
   };
 }
+
+/** The jump a `list.jumpTo` event asks for. */
+export const messageJumpOf = (event: MessageListEvent): Jump | null =>
+  event.type === 'list.jumpTo' ? { kind: 'message', messageId: event.messageId } : null;
+
+/** The ends of the list seen while it settles (paged once it has). */
+export const noteReached = (reached: MessageListContext['reached'], type: MessageListEvent['type']) => ({
+  start: reached.start || type === 'list.startReached',
+  end: reached.end || type === 'list.endReached',
+});
 
 /** A new placement request. */
 export const place = (context: MessageListContext, target: ScrollTarget) => ({

@@ -5,7 +5,11 @@ import type { Pagination, ScrollTarget, UnreadMarker } from './message-list.type
 type Snapshot = SnapshotFrom<MessageListMachine>;
 
 /** The `view` region's state, for data-state: opening | browsing | loadingOlder | loadingNewer | jumping | loadingLatest | refreshing. */
-export const selectViewState = (snapshot: Snapshot): string => String((snapshot.value as { view: string }).view);
+/** The view region's top state (`settling` while it renders or places the list). */
+export const selectViewState = (snapshot: Snapshot): string => {
+  const view = (snapshot.value as { view: string | Record<string, unknown> }).view;
+  return typeof view === 'string' ? view : Object.keys(view)[0]!;
+};
 
 export const selectIsLoadingOlder = (snapshot: Snapshot): boolean => snapshot.matches({ view: 'loadingOlder' });
 export const selectIsLoadingNewer = (snapshot: Snapshot): boolean => snapshot.matches({ view: 'loadingNewer' });

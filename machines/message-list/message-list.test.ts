@@ -6,6 +6,7 @@ import {
   CLOCK_TICK_MS,
   HIGHLIGHT_MS,
   MARK_READ_THROTTLE_MS,
+  RENDER_WAIT_MS,
   SETTLE_MS,
 } from './message-list.rules';
 import {
@@ -64,8 +65,11 @@ function start(input: Partial<MessageListInput> = {}) {
   actor.on('messageList.failed', (event) => failures.push(event.key));
   actor.start();
   const snap = () => actor.getSnapshot();
-  /** Lets a freshly (re)built list settle: react-virtuoso has placed it. */
-  const settle = () => clock.increment(SETTLE_MS);
+  /** Lets a freshly (re)built list settle: react-virtuoso shows its rows and has placed it. */
+  const settle = () => {
+    actor.send({ type: 'list.rendered' });
+    clock.increment(SETTLE_MS);
+  };
   if (snap().matches({ view: 'settling' })) settle();
   return {
     settle,
@@ -195,12 +199,27 @@ describe('message list machine: settling after a rebuild', () => {
     expect(selectViewState(snap())).toBe('settling');
     actor.send({ type: 'list.startReached' });
     actor.send({ type: 'list.endReached' });
+    // The delay counts from the first rows react-virtuoso shows, not from the rebuild.
+    clock.increment(SETTLE_MS);
+    expect(selectViewState(snap())).toBe('settling');
+    actor.send({ type: 'list.rendered' });
     clock.increment(SETTLE_MS - 1);
     expect(newer.calls).toHaveLength(0);
     clock.increment(1);
     // Newer first (the member reads down from a jump); the top is paged when it is reached again.
     expect(selectViewState(snap())).toBe('loadingNewer');
     expect(older.calls).toHaveLength(0);
+  });
+
+  it('starts the settle delay anyway when the rebuilt list shows no rows within the render wait', async () => {
+    const { snap, around, clock } = start({ targetMessageId: 'm1' });
+    around.last().resolve({ hasPrev: false, hasNext: false, isLatest: true });
+    await settle();
+    clock.increment(RENDER_WAIT_MS);
+    clock.increment(SETTLE_MS - 1);
+    expect(selectViewState(snap())).toBe('settling');
+    clock.increment(1);
+    expect(selectViewState(snap())).toBe('browsing');
   });
 
   it('pages the top after the delay, and nothing when neither end was reached', async () => {
@@ -245,6 +264,7 @@ describe('message list machine: jumps', () => {
     expect(selectListEpoch(snap())).toBe(1);
     // Not offered while react-virtuoso places the rebuilt list (it would flash), then offered.
     expect(selectShowJumpToLatest(snap())).toBe(false);
+    actor.send({ type: 'list.rendered' });
     clock.increment(SETTLE_MS);
     expect(selectShowJumpToLatest(snap())).toBe(true);
     actor.send({ type: 'list.jumpToLatest' });

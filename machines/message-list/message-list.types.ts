@@ -80,6 +80,8 @@ export type MessageListEvent =
   /** From the view: the last loaded message is visible. */
   | { type: 'list.endReached' }
   | { type: 'list.bottomChanged'; atBottom: boolean }
+  /** react-virtuoso shows rows of the list (sent whenever the rendered rows change). */
+  | { type: 'list.rendered' }
   /** Jump to a message (deep link or quoted message). */
   | { type: 'list.jumpTo'; messageId: string }
   | { type: 'list.jumpToLatest' }

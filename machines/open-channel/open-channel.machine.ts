@@ -3,7 +3,9 @@
  * messages, members, reads, and the member's events from then on), then shown. A channel that
  * does not exist or that the member may not read is `missing` (spec text 'Channel Missing'); any
  * other failure is `failed` and can be retried. One actor per address: a new address is a new
- * actor, so a late answer for a channel the member has left behind never shows.
+ * actor, so a late answer for a channel the member has left behind never shows. A channel the
+ * client already watches (`input.watched`) is ready from the first snapshot: the screen renders it
+ * at once instead of a loading state first.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type {
@@ -32,6 +34,7 @@ export const openChannelMachine = setup({
     watchChannel: fromPromise<ChannelHandle, OpenChannelInput>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
+    isWatched: ({ context }) => context.channel !== null,
     isMissing: (_, params: { error: unknown }) => failureOf(params.error).kind === 'missing',
   },
   actions: {
@@ -40,9 +43,12 @@ export const openChannelMachine = setup({
   },
 }).createMachine({
   id: 'openChannel',
-  context: ({ input }) => ({ ...input, channel: null, failure: null }),
-  initial: 'watching',
+  context: ({ input }) => ({ type: input.type, id: input.id, channel: input.watched ?? null, failure: null }),
+  initial: 'opening',
   states: {
+    opening: {
+      always: [{ guard: 'isWatched', target: 'ready' }, { target: 'watching' }],
+    },
     watching: {
       invoke: {
         src: 'watchChannel',

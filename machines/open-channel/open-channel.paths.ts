@@ -1,4 +1,7 @@
-/** The open-channel machine's path model: a watch that succeeds, one for a missing channel, one that fails. */
+/**
+ * The open-channel machine's path model: a channel already watched, a watch that succeeds, one for
+ * a missing channel, one that fails.
+ */
 import type { AnyEventObject } from 'xstate';
 import { ownEventTypes, type PathModel } from '../shared/path-coverage';
 import { openChannelMachine } from './open-channel.machine';
@@ -6,7 +9,10 @@ import { openChannelMachine } from './open-channel.machine';
 export const pathModel: PathModel = {
   name: 'open-channel',
   machine: openChannelMachine,
-  input: { type: 'team', id: 'general' },
+  inputs: [
+    { type: 'team', id: 'general' },
+    { type: 'team', id: 'general', watched: { cid: 'team:general' } },
+  ],
   events: (snapshot) =>
     ownEventTypes(snapshot).flatMap((type): AnyEventObject[] => {
       if (type.startsWith('xstate.done.actor.')) return [{ type, output: { cid: 'team:general' } }];

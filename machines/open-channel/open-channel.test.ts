@@ -27,6 +27,24 @@ describe('opening a channel', () => {
     expect(calls).toEqual([{ type: 'team', id: 'general' }]);
   });
 
+  it('is ready from its first snapshot with a channel the client already watches, without a query', () => {
+    const calls: OpenChannelInput[] = [];
+    const machine = openChannelMachine.provide({
+      actors: {
+        watchChannel: fromPromise<ChannelHandle, OpenChannelInput>(({ input }) => {
+          calls.push(input);
+          return Promise.resolve({ cid: 'team:general' });
+        }),
+      },
+    });
+    const watched = { cid: 'team:general' };
+    const actor = createActor(machine, { input: { type: 'team', id: 'general', watched } });
+    expect(selectChannel(actor.getSnapshot())).toBe(watched);
+    actor.start();
+    expect(selectOpenState(actor.getSnapshot())).toBe('ready');
+    expect(calls).toEqual([]);
+  });
+
   it('says missing for a channel that does not exist, and cannot be retried', async () => {
     const { actor } = opener([() => Promise.reject(Object.assign(new Error('not found'), { kind: 'missing' }))]);
     await waitFor(actor, (s) => s.matches('missing'));

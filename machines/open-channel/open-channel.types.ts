@@ -6,12 +6,16 @@ export interface ChannelHandle {
 export interface OpenChannelInput {
   type: string;
   id: string;
+  /** The channel, when the client already watches it with its state (no query needed). */
+  watched?: ChannelHandle | null;
 }
 
 /** Why the channel could not be opened: it does not exist (or the member may not read it), or the request failed. */
 export type OpenFailure = { kind: 'missing' } | { kind: 'failed'; message: string };
 
-export interface OpenChannelContext extends OpenChannelInput {
+export interface OpenChannelContext {
+  type: string;
+  id: string;
   channel: ChannelHandle | null;
   failure: OpenFailure | null;
 }

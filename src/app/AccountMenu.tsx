@@ -4,7 +4,7 @@
  * focus returns to its button.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { useEscapeKey } from '../components/ui/use-escape-key';
 import { changeLanguage } from '../i18n';

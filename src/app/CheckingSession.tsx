@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSession } from '../lib/session';
 
 /** Shown while the session loads; says so when the server cannot be reached and it keeps trying. */

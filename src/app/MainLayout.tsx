@@ -3,7 +3,7 @@
  * the md breakpoint (900 px), and the page. The chat connection and unread count live here.
  */
 import { Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useEscapeKey } from '../components/ui/use-escape-key';
 import { ChatProvider } from '../lib/chat/chat-provider';
@@ -55,7 +55,8 @@ export function MainLayout() {
           data-state={drawerOpen ? 'open' : 'closed'}
           hidden={!drawerOpen}
         >
-          <NavLinks onNavigate={() => setDrawerOpen(false)} />
+          {/* Its links exist only while it is open: hidden, they would be rendered for nothing. */}
+          {drawerOpen && <NavLinks onNavigate={() => setDrawerOpen(false)} />}
         </nav>
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<CheckingSession />}>

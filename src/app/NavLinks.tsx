@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { NavLink } from 'react-router-dom';
 import { useChatUnreadCount } from '../lib/chat/chat-provider';
 

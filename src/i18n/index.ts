@@ -19,8 +19,14 @@ async function loadLocale(language: Language): Promise<void> {
   i18next.addResourceBundle(language, 'translation', module.default, true, true);
 }
 
-export async function initI18n(): Promise<typeof i18next> {
-  const language = pickLanguage(null, navigator.language);
+/**
+ * Starts i18next in the member's language when `memberLanguage` names one (the start-up request
+ * answers before the first render), in the browser's otherwise.
+ */
+export async function initI18n(
+  memberLanguage: Promise<string | null | undefined> = Promise.resolve(null),
+): Promise<typeof i18next> {
+  const language = pickLanguage(await memberLanguage, navigator.language);
   await i18next.use(initReactI18next).init({
     resources: { en: { translation: en } },
     lng: DEFAULT_LANGUAGE,
@@ -32,8 +38,13 @@ export async function initI18n(): Promise<typeof i18next> {
   return i18next;
 }
 
-/** Switches the interface language (loading its locale first) and the document's lang. */
+/**
+ * Switches the interface language (loading its locale first) and the document's lang. The
+ * language already shown is left as it is: switching to it again would render every translated
+ * component anew.
+ */
 export async function changeLanguage(language: Language): Promise<void> {
+  if (i18next.isInitialized && i18next.language === language && document.documentElement.lang === language) return;
   await Promise.all([loadLocale(language), loadDateLocale(language)]);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;

@@ -1,7 +1,7 @@
 /** The global image preview (machines/image-preview): any component can open an image with `useImagePreview()`. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { ActorRefFrom } from 'xstate';
 import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine';
 import { selectPreview } from '../../machines/image-preview/image-preview.selectors';

@@ -1,7 +1,7 @@
 /** The app's toaster (machines/toasts) and `useToast()` for any screen to show a message. */
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { ActorRefFrom } from 'xstate';
 import { toasterMachine, type ToastRef } from '../../machines/toasts/toasts.machine';
 import {

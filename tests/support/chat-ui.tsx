@@ -63,6 +63,7 @@ export function workspaceFor(client: StreamChat, channel?: Channel): WorkspaceHa
     outbox,
     reconnecting: false,
     addressedChannelOpened: Promise.resolve(),
+    isAddressedChannelOpened: () => true,
     settleAddressedChannel: () => undefined,
   };
   const jumps: string[] = [];

@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { FormField } from '../../components/ui/FormField';
 import { SubmitButton } from '../../components/ui/FormStatus';
 import { api } from '../../lib/api-client';

@@ -3,7 +3,7 @@
  * While the link is down the workspace stays, marked as reconnecting; it never empties.
  */
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { StreamChat } from 'stream-chat';
 import { selectClient, selectStatus } from '../../../machines/chat-connection/chat-connection.selectors';
 import { useChatConnection, type ChatConnectionActor } from '../../lib/chat/chat-provider';

@@ -4,7 +4,7 @@
  * been unhealthy for 5 s ('Connection failure, reconnecting now...', a status).
  */
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { selectError, selectStatus } from '../../../machines/chat-connection/chat-connection.selectors';
 import { useChatConnection, type ChatConnectionActor } from '../../lib/chat/chat-provider';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { AvatarButton } from '../../components/ui/AvatarButton';
 import { formatLongDate } from '../../i18n/dates';

@@ -3,7 +3,7 @@
  * their children — with its current state, a readable context summary, the last events it
  * received, and its statechart drawn locally.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { AnyActorRef } from 'xstate';
 import { useDevActors, type DevActor } from '../../lib/dev/actor-registry';
 import { contextRows, stateLabel } from './context-summary';

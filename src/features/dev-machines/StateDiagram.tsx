@@ -1,6 +1,6 @@
 /** Draws a machine's diagram (diagram-layout.ts) as SVG, highlighting the active states. */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { AnyStateMachine } from 'xstate';
 import { globalTransitions, layoutMachine, type DiagramBox } from './diagram-layout';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 const AREAS = ['dashboard', 'league', 'roster', 'chat', 'explore', 'account'] as const;
 const KEYS = ['keyTab', 'keyEnter', 'keyEscape'] as const;

@@ -11,6 +11,8 @@ import { fromPromise } from 'xstate';
 import { MESSAGE_PAGE_SIZE } from '../../../machines/message-list/message-list.rules';
 import type { Pagination, RefreshResult, UnreadMarker } from '../../../machines/message-list/message-list.types';
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The shown (current) set's paging, as the client last computed it. */
 export function paginationOf(channel: Channel): Pagination {
   const current = channel.state.messageSets.find((set) => set.isCurrent);
@@ -78,6 +80,9 @@ export function createMessageListActors(channel: Channel) {
       if (!edge) return paginationOf(channel);
       const cursor = direction === 'older' ? { id_lt: edge.id } : { id_gt: edge.id };
       await channel.query({ messages: { limit: MESSAGE_PAGE_SIZE, ...cursor } }, 'current');
+      // The page is drawn in a task of its own: the client's work on the answer and the list's
+      // render in one task made a frame too long to scroll smoothly on a slow device.
+      await nextTask();
       return paginationOf(channel);
     });
 

@@ -4,7 +4,7 @@
  * `client.channel(type, id).watch()`: that call creates a channel that does not exist, and a
  * hand-edited address must not create channels.
  */
-import type { StreamChat } from 'stream-chat';
+import type { Channel, StreamChat } from 'stream-chat';
 import { fromPromise } from 'xstate';
 import type { ChannelHandle, OpenChannelInput, OpenFailure } from '../../../machines/open-channel/open-channel.types';
 
@@ -44,8 +44,8 @@ const inFlight = new WeakMap<StreamChat, Map<string, Promise<ChannelHandle>>>();
 export function watchChannel(client: StreamChat, input: OpenChannelInput): Promise<ChannelHandle> {
   if (!isValidChannelAddress(input)) return Promise.reject(new OpenChannelError('missing', 'not a channel address'));
   const cid = `${input.type}:${input.id}`;
-  const known = client.activeChannels[cid];
-  if (known?.initialized) return Promise.resolve(known);
+  const known = watchedChannel(client, input);
+  if (known) return Promise.resolve(known);
   let queries = inFlight.get(client);
   if (!queries) inFlight.set(client, (queries = new Map<string, Promise<ChannelHandle>>()));
   const running = queries.get(cid);
@@ -53,6 +53,13 @@ export function watchChannel(client: StreamChat, input: OpenChannelInput): Promi
   const query = queryMemberChannel(client, cid).finally(() => queries.delete(cid));
   queries.set(cid, query);
   return query;
+}
+
+/** The channel at `input` when the client already watches it with its state; null otherwise. */
+export function watchedChannel(client: StreamChat, input: OpenChannelInput): Channel | null {
+  if (!isValidChannelAddress(input)) return null;
+  const known = client.activeChannels[`${input.type}:${input.id}`];
+  return known?.initialized ? known : null;
 }
 
 async function queryMemberChannel(client: StreamChat, cid: string): Promise<ChannelHandle> {

@@ -6,6 +6,16 @@ import type { SessionUser } from '../user';
 
 const loadCurrentUser = () => api.get<SessionUser>('/auth/me', { cacheBust: true, skipAuthRedirect: true });
 let early: Promise<SessionUser> | null = null;
+
+declare global {
+  interface Window {
+    /** The member's start-up request, made by public/start-up-request.js before the app's code runs. */
+    sidelineStartUpRequest?: Promise<unknown>;
+  }
+}
+
+const isSessionUser = (value: unknown): value is SessionUser =>
+  typeof value === 'object' && value !== null && 'id' in value && 'email' in value;
 let earlyUser: SessionUser | null = null;
 
 /**
@@ -16,7 +26,12 @@ let earlyUser: SessionUser | null = null;
  * machine as usual.
  */
 export function prefetchCurrentUser(): Promise<SessionUser | null> {
-  const answer = loadCurrentUser();
+  const started = window.sidelineStartUpRequest;
+  delete window.sidelineStartUpRequest;
+  // The page's start-up request (public/start-up-request.js) when there was one and it answered
+  // with a member; anything else is asked again through the API client, whose errors the session
+  // machine understands.
+  const answer = started ? started.then((user) => (isSessionUser(user) ? user : loadCurrentUser())) : loadCurrentUser();
   early = answer;
   return answer.then(
     (user) => {

@@ -8,7 +8,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
 import { selectHasLoaded } from '../../../../machines/channel-list/channel-list.selectors';

@@ -7,7 +7,7 @@
  */
 import type { Locale } from 'date-fns';
 import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
 import { Avatar } from '../shared/Avatar';

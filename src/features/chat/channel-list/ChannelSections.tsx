@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import type { Locale } from 'date-fns';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Channel, StreamChat } from 'stream-chat';
 import {
   selectCanLoadMore,

@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Channel, StreamChat } from 'stream-chat';
 import { selectChannelHits, selectIsPending } from '../../../../machines/channel-search/channel-search.selectors';
 import { Avatar } from '../shared/Avatar';

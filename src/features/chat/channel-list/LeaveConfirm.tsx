@@ -3,7 +3,7 @@
  * whose Cancel has focus first, so Enter alone never leaves.
  */
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ModalDialog } from './ModalDialog';
 
 export function LeaveConfirm({ name, onCancel, onLeave }: { name: string; onCancel: () => void; onLeave: () => void }) {

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Channel, StreamChat } from 'stream-chat';
 import {
   selectCanLoadMore,

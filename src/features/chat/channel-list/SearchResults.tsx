@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import type { Locale } from 'date-fns';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { StreamChat } from 'stream-chat';
 import {

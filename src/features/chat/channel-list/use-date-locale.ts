@@ -2,7 +2,7 @@
 import type { Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { loadDateLocale } from '../../../i18n/dates';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../i18n/languages';
 

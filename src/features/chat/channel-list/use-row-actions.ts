@@ -5,7 +5,7 @@
  * Leaving or hiding the open channel goes back to /chat.
  */
 import { useCallback, useLayoutEffect, useRef, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
 import { useToast } from '../../../lib/toasts';

@@ -3,7 +3,7 @@
  * preview card, each with its way out (cancel, remove, dismiss).
  */
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { selectIsEditing, selectPreviews, selectQuoted } from '../../../../machines/composer/composer.selectors';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import { safeUrl } from '../shared/safe-url';

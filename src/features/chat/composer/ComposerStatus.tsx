@@ -4,7 +4,7 @@
  * how many suggestions the popover holds.
  */
 import { useSelector } from '@xstate/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import {
   selectCooldownRemaining,
   selectErrorKey,

@@ -3,7 +3,7 @@
  * picked emoji goes in at the caret and the picker closes, the focus back in the text.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
 import { EmojiIcon } from './icons';
 

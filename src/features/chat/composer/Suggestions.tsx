@@ -4,7 +4,7 @@
  * with aria-activedescendant; the option count is announced politely.
  */
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Avatar } from '../shared/Avatar';
 import type { SuggestionItem, SuggestionState } from './use-suggestions';
 

@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ActorRefFrom } from 'xstate';
 import { selectChild, selectUploads } from '../../../../machines/composer/composer.selectors';
 import type { UploadEntry } from '../../../../machines/composer/composer.types';

@@ -12,7 +12,7 @@
  */
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Channel, DraftResponse, Event, MessageResponse, StreamChat } from 'stream-chat';
 import { draftPayload, isCompositionEmpty } from '../../../../machines/composer/composer.rules';
 import type { ComposerDraft, ComposerSettings } from '../../../../machines/composer/composer.types';

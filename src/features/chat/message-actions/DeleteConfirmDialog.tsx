@@ -1,6 +1,6 @@
 /** "Delete this message?" — the confirmation before a message is deleted for everyone. */
 import { useId, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { AnchoredDialog } from '../shared/emoji-picker/AnchoredDialog';
 
 export function DeleteConfirmDialog({

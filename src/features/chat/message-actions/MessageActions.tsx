@@ -10,7 +10,7 @@
  * toolbar itself, goes back to the message.
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage } from 'stream-chat';
 import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
 import { ActionMenu, type MenuCloseReason, type MenuItem } from './ActionMenu';

@@ -5,7 +5,7 @@
  * opens the list of the members who reacted.
  */
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage } from 'stream-chat';
 import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
 import { AddReactionIcon, PeopleIcon } from './icons';

@@ -3,7 +3,7 @@
  * ("Show more" while there are more), each with its emoji and the member's name as text.
  */
 import { useCallback, useEffect, useId, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage, ReactionResponse } from 'stream-chat';
 import { useToast } from '../../../lib/toasts';
 import { AnchoredDialog } from '../shared/emoji-picker/AnchoredDialog';

@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Channel, EventTypes, LocalMessage } from 'stream-chat';
 import { selectEntries } from '../../../../machines/outbox/outbox.selectors';
 import type { OutboxActor } from '../../../lib/chat/channel-machines';

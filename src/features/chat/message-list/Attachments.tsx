@@ -5,7 +5,7 @@
  * as a generic card of title, text and link. Every address passes `safeUrl` (http(s) only).
  */
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Attachment } from 'stream-chat';
 import { useImagePreview } from '../../../lib/image-preview';
 import { safeUrl } from '../shared/safe-url';

@@ -1,6 +1,6 @@
 /** Small parts of the message list: separators, the message time, the read receipt, the typing line. */
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Receipt } from './rows';
 import { dayLabel, fullDateTime, relativeTime } from './format';
 import { CheckIcon, ClockIcon, DoubleCheckIcon } from './icons';

@@ -7,7 +7,7 @@
  * with a red outline and the spec's failure text; a retryable one is sent again when activated.
  */
 import { memo, useState, type FocusEvent, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage, UserResponse } from 'stream-chat';
 import { MessageActions } from '../message-actions/MessageActions';
 import { ReactionList } from '../message-actions/ReactionList';

@@ -9,7 +9,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { forwardRef, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Virtuoso, type FlatIndexLocationWithAlign, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import * as select from '../../../../machines/message-list/message-list.selectors';
 import type { ScrollTarget } from '../../../../machines/message-list/message-list.types';
@@ -110,6 +110,11 @@ function ChannelMessageList() {
   // Placing the list is the machine's internal wait for react-virtuoso: the page shows it ready.
   const viewState = machineViewState === 'settling' ? 'browsing' : machineViewState;
   const pagination = useSelector(actor, select.selectPagination);
+  // The list is placed: the channel list may ask for its channels now, the composer for its draft.
+  const browsing = machineViewState === 'browsing';
+  useEffect(() => {
+    if (browsing) settleAddressedChannel();
+  }, [browsing, settleAddressedChannel]);
   const listEpoch = useSelector(actor, select.selectListEpoch);
   const scroll = useSelector(actor, select.selectScroll);
   const highlightedId = useSelector(actor, select.selectHighlightedId);
@@ -273,8 +278,8 @@ function ChannelMessageList() {
           endReached={() => actor.send({ type: 'list.endReached' })}
           rangeChanged={onRange}
           itemsRendered={(items) => {
-            // The conversation is on screen: the channel list may ask for its channels now.
-            if (items.length > 0) settleAddressedChannel();
+            // Rows on screen: the settle delay of a rebuilt list counts from here.
+            if (items.length > 0) actor.send({ type: 'list.rendered' });
           }}
           increaseViewportBy={{ top: 200, bottom: 200 }}
         />

@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Event, LocalMessage, UserResponse } from 'stream-chat';
 import { messageListMachine } from '../../../../machines/message-list/message-list.machine';
 import * as select from '../../../../machines/message-list/message-list.selectors';

@@ -1,5 +1,5 @@
 /** The open channel's header: its picture and name, member count, and muted/frozen markers. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Avatar } from '../shared/Avatar';
 import { channelTitle, directPartner } from '../shared/channel-title';
 import { useChannelVersion } from '../shared/use-channel-version';

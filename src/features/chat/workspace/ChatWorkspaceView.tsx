@@ -7,14 +7,15 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { StreamChat } from 'stream-chat';
 import { chatPanelMachine } from '../../../../machines/chat-panel/chat-panel.machine';
 import { selectPanelState } from '../../../../machines/chat-panel/chat-panel.selectors';
 import { outboxMachineFor } from '../../../lib/chat/channel-machines';
 import { ChannelListPanel } from '../channel-list/ChannelListPanel';
-import { ChatWorkspaceContext, channelPath, type ChatWorkspace } from './chat-workspace-context';
+import { ChannelListPlaceholder } from '../channel-list/ChannelListPlaceholder';
+import { ChatWorkspaceContext, channelPath, useSettled, type ChatWorkspace } from './chat-workspace-context';
 import { OpenChannelView } from './OpenChannelView';
 import { useWideScreen } from './use-wide-screen';
 import '../shared/icon-button.css';
@@ -25,13 +26,18 @@ export const ADDRESSED_CHANNEL_WAIT_MS = 1000;
 
 /** Settles when the addressed channel has opened, at once without one, and after the wait anyway. */
 function addressedChannelGate(hasChannel: boolean) {
-  let settle!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    settle = resolve;
+  let settled = false;
+  let resolve!: () => void;
+  const opened = new Promise<void>((done) => {
+    resolve = done;
   });
+  const settle = () => {
+    settled = true;
+    resolve();
+  };
   if (hasChannel) setTimeout(settle, ADDRESSED_CHANNEL_WAIT_MS);
   else settle();
-  return { opened, settle };
+  return { opened, settle, isSettled: () => settled };
 }
 
 export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat; reconnecting: boolean }) {
@@ -42,10 +48,12 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   const userId = client.userID!;
   const [outboxMachine] = useState(() => outboxMachineFor(client));
   const outbox = useActorRef(outboxMachine, { input: { userId } });
-  const panel = useActorRef(chatPanelMachine);
-  const panelState = useSelector(panel, selectPanelState);
   const activeCid = channelType && channelId ? `${channelType}:${channelId}` : null;
+  const panel = useActorRef(chatPanelMachine, { input: { channelChosen: activeCid !== null } });
+  const panelState = useSelector(panel, selectPanelState);
   const [addressed] = useState(() => addressedChannelGate(activeCid !== null));
+  // The conversation first: the channel list renders once it is on screen.
+  const listShown = useSettled(addressed.opened, addressed.isSettled);
 
   useEffect(() => {
     const subscription = client.on('connection.recovered', () => outbox.send({ type: 'connection.recovered' }));
@@ -74,6 +82,7 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
       outbox,
       reconnecting,
       addressedChannelOpened: addressed.opened,
+      isAddressedChannelOpened: addressed.isSettled,
       settleAddressedChannel: addressed.settle,
     }),
     [client, userId, outbox, reconnecting, addressed],
@@ -92,11 +101,15 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
               <span aria-hidden="true">✕</span> {t('chat.workspace.closeChannels')}
             </button>
           )}
-          <ChannelListPanel
-            activeCid={activeCid}
-            onChannelChosen={() => panel.send({ type: 'channel.chosen' })}
-            onFirstChannel={openFirst}
-          />
+          {listShown ? (
+            <ChannelListPanel
+              activeCid={activeCid}
+              onChannelChosen={() => panel.send({ type: 'channel.chosen' })}
+              onFirstChannel={openFirst}
+            />
+          ) : (
+            <ChannelListPlaceholder />
+          )}
         </div>
         <div className="chat-workspace-main">
           {channelType && channelId ? (

@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
 import { openChannelMachine } from '../../../../machines/open-channel/open-channel.machine';
@@ -15,12 +15,18 @@ import {
   selectFailure,
   selectOpenState,
 } from '../../../../machines/open-channel/open-channel.selectors';
-import { createOpenChannelActors } from '../../../lib/actors/open-channel-actors';
+import { createOpenChannelActors, watchedChannel } from '../../../lib/actors/open-channel-actors';
 import { Composer } from '../composer/Composer';
 import { useChannelComposer } from '../composer/use-channel-composer';
 import { MessageList } from '../message-list/MessageList';
 import { ChannelHeader } from './ChannelHeader';
-import { OpenChannelContext, useChatWorkspace, type OpenChannel } from './chat-workspace-context';
+import { ComposerPlaceholder } from '../composer/ComposerPlaceholder';
+import {
+  OpenChannelContext,
+  useAddressedChannelOpened,
+  useChatWorkspace,
+  type OpenChannel,
+} from './chat-workspace-context';
 
 interface Props {
   type: string;
@@ -33,7 +39,7 @@ export function OpenChannelView({ type, id, onOpenPanel }: Props) {
   const { t } = useTranslation();
   const { client, settleAddressedChannel } = useChatWorkspace();
   const [machine] = useState(() => openChannelMachine.provide({ actors: createOpenChannelActors(client) }));
-  const opener = useActorRef(machine, { input: { type, id } });
+  const opener = useActorRef(machine, { input: { type, id, watched: watchedChannel(client, { type, id }) } });
   const state = useSelector(opener, selectOpenState);
   const channel = useSelector(opener, selectChannel) as Channel | null;
   const failure = useSelector(opener, selectFailure);
@@ -74,6 +80,8 @@ export function OpenChannelView({ type, id, onOpenPanel }: Props) {
 function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel: (() => void) | null }) {
   const { client, outbox, addressedChannelOpened } = useChatWorkspace();
   const composer = useChannelComposer(client, channel, outbox, addressedChannelOpened);
+  // The conversation first: the composer's controls render once it is on screen.
+  const composerShown = useAddressedChannelOpened();
   const [params, setParams] = useSearchParams();
   const targetMessageId = params.get('message');
   const open = useMemo<OpenChannel>(
@@ -90,7 +98,7 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
       <section className="chat-channel" aria-labelledby="chat-channel-title" data-cid={channel.cid}>
         <ChannelHeader onOpenPanel={onOpenPanel} />
         <MessageList />
-        <Composer />
+        {composerShown ? <Composer /> : <ComposerPlaceholder />}
       </section>
     </OpenChannelContext.Provider>
   );

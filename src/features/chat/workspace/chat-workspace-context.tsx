@@ -4,7 +4,7 @@
  * parts (channel list, message list, message actions, composer) read these through the hooks
  * below; `ChatPage` provides them. Nothing here holds chat logic.
  */
-import { createContext, useContext } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState } from 'react';
 import type { Channel, StreamChat } from 'stream-chat';
 import type { ComposerActor, OutboxActor } from '../../../lib/chat/channel-machines';
 
@@ -23,6 +23,8 @@ export interface ChatWorkspace {
    * fetched and shown first.
    */
   addressedChannelOpened: Promise<void>;
+  /** Whether `addressedChannelOpened` has settled. */
+  isAddressedChannelOpened: () => boolean;
   /** Called by the open channel (and its message list) when that has happened. */
   settleAddressedChannel: () => void;
 }
@@ -50,6 +52,32 @@ export function useOpenChannel(): OpenChannel {
   const value = useContext(OpenChannelContext);
   if (!value) throw new Error('useOpenChannel must be used inside an open channel');
   return value;
+}
+
+/**
+ * Whether the conversation the address named is on screen (see `addressedChannelOpened`). Parts
+ * that can come a moment later (the composer's controls, the channel list) render once it is, in a
+ * transition, so their work never holds the conversation back.
+ */
+export function useAddressedChannelOpened(): boolean {
+  const { addressedChannelOpened, isAddressedChannelOpened } = useChatWorkspace();
+  return useSettled(addressedChannelOpened, isAddressedChannelOpened);
+}
+
+/** Whether `settles` has settled (`isSettled` says so synchronously); turns true in a transition. */
+export function useSettled(settles: Promise<void>, isSettled: () => boolean): boolean {
+  const [settled, setSettled] = useState(isSettled);
+  useEffect(() => {
+    if (settled) return;
+    let live = true;
+    void settles.then(() => {
+      if (live) startTransition(() => setSettled(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, [settled, settles]);
+  return settled;
 }
 
 /** The address of a channel, and of a message in it. */

@@ -10,7 +10,7 @@
  */
 import type { EmojiMartData } from '@emoji-mart/data';
 import { useEffect, useRef, useState, type ComponentType, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { AnchoredDialog } from './AnchoredDialog';
 import type { Placement } from './anchored-position';
 import { ensureEmojiData, loadPickerI18n, type PickerI18n } from './emoji-data';
