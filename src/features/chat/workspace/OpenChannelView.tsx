@@ -98,7 +98,8 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
       <section className="chat-channel" aria-labelledby="chat-channel-title" data-cid={channel.cid}>
         <ChannelHeader onOpenPanel={onOpenPanel} />
         <MessageList />
-        {composerShown ? <Composer /> : <ComposerPlaceholder />}
+        {/* The composer's own place: what changes in it (the placeholder giving way) leaves the list be. */}
+        <div className="chat-composer-slot">{composerShown ? <Composer /> : <ComposerPlaceholder />}</div>
       </section>
     </OpenChannelContext.Provider>
   );
