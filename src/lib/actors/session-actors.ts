@@ -6,6 +6,7 @@ import type { SessionUser } from '../user';
 
 const loadCurrentUser = () => api.get<SessionUser>('/auth/me', { cacheBust: true, skipAuthRedirect: true });
 let early: Promise<SessionUser> | null = null;
+let earlyUser: SessionUser | null = null;
 
 declare global {
   interface Window {
@@ -16,7 +17,6 @@ declare global {
 
 const isSessionUser = (value: unknown): value is SessionUser =>
   typeof value === 'object' && value !== null && 'id' in value && 'email' in value;
-let earlyUser: SessionUser | null = null;
 
 /**
  * Asks for the current member at start-up (settles with the member, or null on any failure), while the app's code is still being run, instead of
