@@ -8,6 +8,7 @@
  * again when the chat connection recovers.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, raise, sendParent, sendTo, setup, stopChild } from 'xstate';
+import { failureKindOf, isAlreadyStoredError, toSendError } from './outbox.rules';
 import type {
   FailureKind,
   OutboxContext,
@@ -21,45 +22,6 @@ import type {
   PendingRecord,
   SendError,
 } from './outbox.types';
-
-/** The chat service's codes the outbox tells apart (spec section 8). */
-export const INPUT_ERROR_CODE = 4;
-export const NOT_ALLOWED_CODE = 17;
-
-/** i18next keys of the three failed kinds, with the spec's texts. */
-export const FAILURE_LABEL_KEYS: Record<FailureKind, string> = {
-  retryable: 'chat.outbox.failedRetry', // 'Message Failed · Click to try again'
-  unauthorized: 'chat.outbox.failedUnauthorized', // 'Message Failed · Unauthorized'
-  unsent: 'chat.outbox.unsent', // 'Error · Unsent'
-};
-/** The notice for any failed send: 'Send message request failed'. */
-export const SEND_FAILED_KEY = 'chat.outbox.sendFailed';
-
-/** An error as the chat client throws it, reduced to data: HTTP status and chat code (null when absent). */
-export function toSendError(error: unknown): SendError {
-  const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
-  return {
-    status: typeof record.status === 'number' ? record.status : null,
-    // Network failures carry string codes (ECONNREFUSED…); only the service's numeric codes count.
-    code: typeof record.code === 'number' ? record.code : null,
-    message: error instanceof Error ? error.message : String(error),
-  };
-}
-
-/** The service already has a message with this id: an earlier attempt got through. */
-export function isAlreadyStoredError(error: SendError): boolean {
-  return error.code === INPUT_ERROR_CODE && /already exists/i.test(error.message);
-}
-
-/**
- * Which failed kind an error is: HTTP 403 or code 17 → unauthorized; no HTTP answer at all
- * (offline, connection refused or dropped, timeout) → unsent; any other answer → retryable.
- */
-export function failureKindOf(error: SendError): FailureKind {
-  if (error.status === 403 || error.code === NOT_ALLOWED_CODE) return 'unauthorized';
-  if (error.status === null) return 'unsent';
-  return 'retryable';
-}
 
 const childId = (id: string) => `message:${id}`;
 

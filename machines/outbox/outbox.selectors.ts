@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import { FAILURE_LABEL_KEYS, SEND_FAILED_KEY, type OutboxMachine } from './outbox.machine';
+import type { OutboxMachine } from './outbox.machine';
+import { FAILURE_LABEL_KEYS, SEND_FAILED_KEY } from './outbox.rules';
 import type { FailureKind, OutboxEntry } from './outbox.types';
 
 type Snapshot = SnapshotFrom<OutboxMachine>;

@@ -1,13 +1,8 @@
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { newMessageId } from '../shared/message-id';
-import {
-  failureKindOf,
-  isAlreadyStoredError,
-  outboxMachine,
-  outboxMessageMachine,
-  toSendError,
-} from './outbox.machine';
+import { outboxMachine, outboxMessageMachine } from './outbox.machine';
+import { failureKindOf, isAlreadyStoredError, toSendError } from './outbox.rules';
 import { selectEntries, selectEntriesFor, selectFailed, selectIsLoading, selectSending } from './outbox.selectors';
 import type { OutboxEvent, OutboxMessage, PendingRecord } from './outbox.types';
 
