@@ -80,26 +80,31 @@ export function AccountMenu() {
         <span className="account-menu-name">{user.name}</span>
       </button>
       <div ref={panel} id={id} className="account-menu-panel" hidden={!open}>
-        <label htmlFor={`${id}-language`}>{t('nav.language')}</label>
-        <select
-          id={`${id}-language`}
-          value={user.language ?? ''}
-          disabled={saving}
-          onChange={(event) => void saveLanguage(event.target.value)}
-        >
-          <option value="">{t('nav.browserLanguage')}</option>
-          {LANGUAGES.map((language) => (
-            <option key={language} value={language} lang={language}>
-              {LANGUAGE_NAMES[language]}
-            </option>
-          ))}
-        </select>
-        <Link to="/account" onClick={() => setOpen(false)}>
-          {t('nav.account')}
-        </Link>
-        <button type="button" className="secondary" onClick={() => session.signOut()}>
-          {t('nav.signOut')}
-        </button>
+        {/* Its controls exist only while it is open: hidden, they would be rendered for nothing. */}
+        {open && (
+          <>
+            <label htmlFor={`${id}-language`}>{t('nav.language')}</label>
+            <select
+              id={`${id}-language`}
+              value={user.language ?? ''}
+              disabled={saving}
+              onChange={(event) => void saveLanguage(event.target.value)}
+            >
+              <option value="">{t('nav.browserLanguage')}</option>
+              {LANGUAGES.map((language) => (
+                <option key={language} value={language} lang={language}>
+                  {LANGUAGE_NAMES[language]}
+                </option>
+              ))}
+            </select>
+            <Link to="/account" onClick={() => setOpen(false)}>
+              {t('nav.account')}
+            </Link>
+            <button type="button" className="secondary" onClick={() => session.signOut()}>
+              {t('nav.signOut')}
+            </button>
+          </>
+        )}
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import type { Channel, StreamChat } from 'stream-chat';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { selectEntries } from '../../machines/outbox/outbox.selectors';
 import { connectClient, nextEvent, serverClient, startChatServer, type ChatServer } from '../support/chat';
+import { MEMBERS_FULLY_LOADED_BELOW } from '../../src/features/chat/composer/mention-search';
 import { renderComposer, WAIT } from './composer-ui-support';
 
 let server: ChatServer;
@@ -141,6 +142,42 @@ describe('composer: mentions', () => {
     // Tab picks too.
     await user.type(input(), '{Backspace}ca{Tab}');
     expect((input() as HTMLTextAreaElement).value).toBe('/unmute @Carol Smith ');
+  });
+});
+
+describe('composer: mentions in a large channel', () => {
+  it('asks the service for members once typing pauses, not once per key', async () => {
+    // At MEMBERS_FULLY_LOADED_BELOW members or more the client does not hold them all: `@` searches.
+    const admin = serverClient(server);
+    const crowd = Array.from({ length: MEMBERS_FULLY_LOADED_BELOW }, (_, i) => ({
+      id: `fan-${i}`,
+      name: `Fan ${String(i).padStart(3, '0')}`,
+    }));
+    await admin.upsertUsers(crowd);
+    await admin
+      .channel('team', 'terrace', {
+        name: 'Terrace',
+        members: ['alice', 'jordan', ...crowd.map((u) => u.id)],
+        created_by_id: 'alice',
+      } as Record<string, unknown>)
+      .create();
+    const terrace = alice.channel('team', 'terrace');
+    await terrace.watch();
+    const asked: unknown[] = [];
+    const queryMembers = terrace.queryMembers.bind(terrace);
+    terrace.queryMembers = (filter, ...rest) => {
+      asked.push(filter);
+      return queryMembers(filter, ...rest);
+    };
+
+    view = await renderComposer(alice, terrace);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Message #Terrace' }), '@jor');
+    await waitFor(
+      () => expect(options().map((o) => o.textContent)).toEqual([expect.stringContaining('Jordan Weber')]),
+      WAIT,
+    );
+    expect(asked).toEqual([{ name: { $autocomplete: 'jor' } }]);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Channel, StreamChat, UserResponse } from 'stream-chat';
+import { SEARCH_DEBOUNCE_MS } from '../../../../machines/channel-search/channel-search.machine';
 import { activeTrigger } from '../../../../machines/composer/composer.rules';
 import {
   isUnmuteCommand,
@@ -94,11 +95,17 @@ export function useSuggestions(
   useEffect(() => {
     if (remoteQuery === null) return;
     let live = true;
-    channel.queryMembers({ name: { $autocomplete: remoteQuery } }, {}, { limit: MAX_MENTION_SUGGESTIONS * 2 }).then(
-      ({ members }) => live && setRemote({ query: remoteQuery, users: candidates(members.map((m) => m.user)) }),
-      () => live && setRemote({ query: remoteQuery, users: [] }),
-    );
-    return () => void (live = false);
+    // A search like the channel search: asked once typing pauses (spec section 9), not per key.
+    const timer = setTimeout(() => {
+      channel.queryMembers({ name: { $autocomplete: remoteQuery } }, {}, { limit: MAX_MENTION_SUGGESTIONS * 2 }).then(
+        ({ members }) => live && setRemote({ query: remoteQuery, users: candidates(members.map((m) => m.user)) }),
+        () => live && setRemote({ query: remoteQuery, users: [] }),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [channel, remoteQuery]);
 
   return useMemo(() => {
