@@ -8,6 +8,7 @@ import { authRoutes } from './auth/auth-routes.js';
 import type { ChatDirectory } from './chat/chat-users.js';
 import { memberSync } from './chat/member-sync.js';
 import { LoginThrottle } from './auth/login-throttle.js';
+import { leagueModule } from './league/index.js';
 import { csrfRoutes, registerCsrfGuard } from './csrf/csrf.js';
 import sessionPlugin from './sessions/session-plugin.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -44,6 +45,8 @@ export async function productApi(app: FastifyInstance, { config, database, chat 
     avatarMaxBytes: config.avatarMaxBytes,
     onUserChanged: syncMember,
   });
+
+  await app.register(leagueModule, { database, chat });
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, `There is no ${request.method} ${request.url.split('?')[0]} in the API`));

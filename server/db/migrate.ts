@@ -6,12 +6,14 @@ import { Migrator, type Kysely, type Migration, type MigrationResultSet } from '
 import type { Database } from './database.js';
 import * as usersAndSessions from './migrations/0001-users-and-sessions.js';
 import * as chatDocuments from './migrations/0002-chat-documents.js';
+import * as league from './migrations/0003-league.js';
 
 type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
 
 const STEPS: Record<string, Step> = {
   '0001-users-and-sessions': usersAndSessions,
   '0002-chat-documents': chatDocuments,
+  '0003-league': league,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -1,0 +1,21 @@
+/**
+ * The league module of the product API (docs/decisions/0011): reads (leagues with standings,
+ * fixtures, teams, players) and writes (team sheets, transfers, results, fixture changes, the
+ * week), each in its own file.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.js';
+import type { ChatDirectory } from '../chat/chat-users.js';
+import { leagueReadRoutes } from './read-routes.js';
+import { leagueWriteRoutes } from './write-routes.js';
+
+export interface LeagueModuleOptions {
+  database: Database;
+  /** Where results, transfers and fixture changes are posted as league cards. */
+  chat: ChatDirectory;
+}
+
+export async function leagueModule(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
+  await app.register(leagueReadRoutes, options);
+  await app.register(leagueWriteRoutes, options);
+}

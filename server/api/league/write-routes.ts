@@ -1,0 +1,5 @@
+/** Placeholder: the league's write routes are being written (issue 11). */
+import type { FastifyInstance } from 'fastify';
+import type { LeagueModuleOptions } from './index.js';
+
+export async function leagueWriteRoutes(_app: FastifyInstance, _options: LeagueModuleOptions): Promise<void> {}

@@ -1,0 +1,47 @@
+/**
+ * What a league's sport decides (docs/decisions/0011): its positions, in the order a squad is
+ * listed, and the defaults a new league of that sport starts with. Everything else in the league
+ * model is the same for every sport.
+ */
+import type { Sport } from '../db/schema.js';
+
+export interface SportRules {
+  /** Position codes, goal to attack; shown through the interface's `league.position.<code>` texts. */
+  positions: readonly string[];
+  points: { win: number; draw: number; loss: number };
+  squad: { min: number; max: number };
+  sheet: { starters: number; substitutesMax: number };
+  /** How long a match lasts, in minutes (the most minutes one appearance can have). */
+  matchMinutes: number;
+}
+
+export const SPORTS: Record<Sport, SportRules> = {
+  football: {
+    positions: ['GK', 'DF', 'MF', 'FW'],
+    points: { win: 3, draw: 1, loss: 0 },
+    squad: { min: 14, max: 22 },
+    sheet: { starters: 11, substitutesMax: 5 },
+    matchMinutes: 90,
+  },
+  basketball: {
+    positions: ['G', 'F', 'C'],
+    points: { win: 2, draw: 1, loss: 1 },
+    squad: { min: 8, max: 15 },
+    sheet: { starters: 5, substitutesMax: 7 },
+    matchMinutes: 48,
+  },
+  hockey: {
+    positions: ['G', 'D', 'F'],
+    points: { win: 2, draw: 1, loss: 0 },
+    squad: { min: 12, max: 25 },
+    sheet: { starters: 6, substitutesMax: 14 },
+    matchMinutes: 60,
+  },
+};
+
+export const SPORT_NAMES = Object.keys(SPORTS) as Sport[];
+
+/** The player's name as search compares it: lower case, without diacritics, single spaces. */
+export function searchName(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
