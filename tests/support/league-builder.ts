@@ -70,26 +70,28 @@ export async function buildLeague(server: TestServer, options: LeagueOptions = {
   const iso = (offsetDays: number) => new Date(now.getTime() + offsetDays * 86_400_000).toISOString();
   const suffix = randomBytes(3).toString('hex');
 
-  const league = await db
-    .insertInto('leagues')
-    .values({
-      name: `Test League ${suffix}`,
-      sport: 'football',
-      season: '2026',
-      weeks,
-      current_week: currentWeek,
-      points_win: rules.points.win,
-      points_draw: rules.points.draw,
-      points_loss: rules.points.loss,
-      squad_min: rules.squad.min,
-      squad_max: rules.squad.max,
-      sheet_starters: rules.sheet.starters,
-      sheet_subs_max: rules.sheet.substitutesMax,
-      chat_channel: null,
-      created_at: iso(-60),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const insertLeague = (name: string, current: number) =>
+    db
+      .insertInto('leagues')
+      .values({
+        name,
+        sport: 'football',
+        season: '2026',
+        weeks,
+        current_week: current,
+        points_win: rules.points.win,
+        points_draw: rules.points.draw,
+        points_loss: rules.points.loss,
+        squad_min: rules.squad.min,
+        squad_max: rules.squad.max,
+        sheet_starters: rules.sheet.starters,
+        sheet_subs_max: rules.sheet.substitutesMax,
+        chat_channel: null,
+        created_at: iso(-60),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const league = await insertLeague(`Test League ${suffix}`, currentWeek);
 
   const commissioner = await member(server, 'commissioner');
   const coach = await member(server, 'coach');
@@ -165,26 +167,7 @@ export async function buildLeague(server: TestServer, options: LeagueOptions = {
       .execute();
 
   // The outsider belongs to a league of its own.
-  const elsewhere = await db
-    .insertInto('leagues')
-    .values({
-      name: `Other League ${suffix}`,
-      sport: 'football',
-      season: '2026',
-      weeks,
-      current_week: 1,
-      points_win: 3,
-      points_draw: 1,
-      points_loss: 0,
-      squad_min: rules.squad.min,
-      squad_max: rules.squad.max,
-      sheet_starters: rules.sheet.starters,
-      sheet_subs_max: rules.sheet.substitutesMax,
-      chat_channel: null,
-      created_at: iso(-60),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const elsewhere = await insertLeague(`Other League ${suffix}`, 1);
   await db
     .insertInto('league_members')
     .values({ league_id: elsewhere.id, user_id: outsider.id, role: 'commissioner', team_id: null })
