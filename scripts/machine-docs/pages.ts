@@ -16,6 +16,7 @@ import { liveLocationMachine } from '../../machines/live-location/live-location.
 import { outboxMachine, outboxMessageMachine } from '../../machines/outbox/outbox.machine.js';
 import { pollComposerMachine } from '../../machines/poll-composer/poll-composer.machine.js';
 import { reminderMachine } from '../../machines/reminder/reminder.machine.js';
+import { resourceMachine } from '../../machines/resource/resource.machine.js';
 import { sessionMachine } from '../../machines/session/session.machine.js';
 import { toastMachine, toasterMachine } from '../../machines/toasts/toasts.machine.js';
 import { uploadMachine } from '../../machines/upload/upload.machine.js';
@@ -43,4 +44,5 @@ export const MACHINE_PAGES: MachinePage[] = [
   { name: 'upload', machines: [uploadMachine] },
   { name: 'link-preview', machines: [linkPreviewMachine] },
   { name: 'message-list', machines: [messageListMachine] },
+  { name: 'resource', machines: [resourceMachine] },
 ];
