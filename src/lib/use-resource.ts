@@ -2,7 +2,8 @@
  * The connect layer between a screen and the resource machine (machines/resource): server data
  * for `params`, loaded again whenever the params change (compared by value) and on `reload()`.
  * `load` receives an AbortSignal that fires when its answer is no longer wanted (newer params,
- * a reload, the screen gone), so the request can be cancelled.
+ * a reload, the screen gone), so the request can be cancelled. `load` is taken once, at the first
+ * render: pass a function that does not change (one defined at module level).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
@@ -21,14 +22,10 @@ export interface Resource<D> {
 }
 
 export function useResource<P, D>(load: (params: P, signal: AbortSignal) => Promise<D>, params: P): Resource<D> {
-  const latestLoad = useRef(load);
-  latestLoad.current = load;
   const [machine] = useState(() =>
     resourceMachine.provide({
       actors: {
-        load: fromPromise<unknown, { params: unknown }>(({ input, signal }) =>
-          latestLoad.current(input.params as P, signal),
-        ),
+        load: fromPromise<unknown, { params: unknown }>(({ input, signal }) => load(input.params as P, signal)),
       },
     }),
   );
