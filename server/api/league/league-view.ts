@@ -3,6 +3,7 @@
  * the browser, which imports these types only (never the values). Times are ISO-8601 UTC text.
  * The JSON schemas of the responses are in league-schemas.ts.
  */
+import type { Standing } from '../../league/standings.js';
 import type { FixtureStatus, LeagueRole, PlayerStatus, SheetRole, Sport, TransferKind } from '../../db/schema.js';
 
 export type { FixtureStatus, LeagueRole, PlayerStatus, SheetRole, Sport, TransferKind };
@@ -29,20 +30,8 @@ export interface LeagueSummary {
   teams: number;
 }
 
-export interface StandingRow {
-  rank: number;
-  team: TeamRef;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goals_for: number;
-  goals_against: number;
-  goal_difference: number;
-  points: number;
-  /** Results of the last five played fixtures, oldest first. */
-  form: ('W' | 'D' | 'L')[];
-}
+/** One team's line in the table (server/league/standings.ts computes it). */
+export type StandingRow = Standing<TeamRef>;
 
 export interface LeagueRules {
   points_win: number;
@@ -151,7 +140,8 @@ export interface TeamDetail extends TeamRef {
 
 /** GET /api/leagues/:id/players?q=&team=&position=&status=&free=&sort=&cursor=&limit= */
 export interface PlayerPage {
-  players: (SquadPlayer & { team: TeamRef | null })[];
+  /** `since`: when the player joined the current team; null for a player without a team. */
+  players: (Omit<SquadPlayer, 'since'> & { since: string | null; team: TeamRef | null })[];
   /** Pass as `cursor` for the next page; null on the last page. */
   next_cursor: string | null;
 }
