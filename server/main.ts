@@ -44,7 +44,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
       : `  Chat: the hosted chat service${config.chatBaseUrl ? ` at ${config.chatBaseUrl}` : ''}`,
   ];
   if (seeded) {
-    if (seeded.created > 0) lines.push(`  Demo data: ${seeded.created} league members created`);
+    if (seeded.created > 0 || seeded.league === 'created')
+      lines.push(
+        `  Demo data: ${seeded.created} league members created${seeded.league === 'created' ? ', Riverside League seeded' : ''}`,
+      );
     lines.push('  Demo sign-ins:');
     for (const demo of DEMO_USERS.slice(0, 2)) lines.push(`    ${demo.email}  /  ${config.demoPassword}`);
   }

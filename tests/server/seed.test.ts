@@ -17,7 +17,7 @@ describe.each(ENGINES)('demo seed on $name', (engine) => {
 
   it('creates at least twelve members with generated PNG avatars, once', async () => {
     const first = await seedDemoData(server.database, server.config.dataDir, server.config.demoPassword);
-    expect(first).toEqual({ created: DEMO_USERS.length, existing: 0 });
+    expect(first).toEqual({ created: DEMO_USERS.length, existing: 0, league: 'created' });
     expect(DEMO_USERS.length).toBeGreaterThanOrEqual(12);
 
     const files = await readdir(join(server.config.dataDir, 'avatars'));
@@ -28,7 +28,7 @@ describe.each(ENGINES)('demo seed on $name', (engine) => {
     }
 
     const second = await seedDemoData(server.database, server.config.dataDir, server.config.demoPassword);
-    expect(second).toEqual({ created: 0, existing: DEMO_USERS.length });
+    expect(second).toEqual({ created: 0, existing: DEMO_USERS.length, league: 'existing' });
     expect(await readdir(join(server.config.dataDir, 'avatars'))).toHaveLength(DEMO_USERS.length);
   });
 

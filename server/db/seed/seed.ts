@@ -1,23 +1,27 @@
 /**
- * Seeds the demo league members with generated avatars. Idempotent: a member whose email
- * already exists is left as it is, so restarts and edits made in the app survive.
+ * Seeds the demo league members with generated avatars, then the Riverside League they belong to.
+ * Idempotent: a member whose email already exists, and a league that exists, are left as they
+ * are, so restarts and edits made in the app survive.
  */
 import { hashPassword } from '../../api/auth/passwords.js';
 import { UserRepo } from '../../api/users/user-repo.js';
 import { AvatarFiles } from '../../storage/avatar-files.js';
 import type { Database } from '../database.js';
+import { seedDemoLeague } from './demo-league.js';
 import { DEMO_USERS } from './demo-users.js';
 import { identiconPng } from './identicon-png.js';
 
 export interface SeedResult {
+  /** Demo members created and found. */
   created: number;
   existing: number;
+  league: 'created' | 'existing';
 }
 
 export async function seedDemoData(database: Database, dataDir: string, password: string): Promise<SeedResult> {
   const users = new UserRepo(database.db);
   const avatars = new AvatarFiles(dataDir);
-  const result: SeedResult = { created: 0, existing: 0 };
+  const result: Omit<SeedResult, 'league'> = { created: 0, existing: 0 };
   const passwordHash = await hashPassword(password);
   for (const demo of DEMO_USERS) {
     if (await users.findByEmail(demo.email)) {
@@ -34,5 +38,7 @@ export async function seedDemoData(database: Database, dataDir: string, password
     await users.setAvatar(user.id, file, 'image/png');
     result.created++;
   }
-  return result;
+  // After the members, so the league links their accounts to its roles and players.
+  const league = await seedDemoLeague(database.db);
+  return { ...result, league: league.created ? 'created' : 'existing' };
 }
