@@ -16,9 +16,9 @@ export interface Resource<D> {
   /** The last data loaded (kept while newer data loads or after a failed reload). */
   data: D | null;
   error: string | null;
-  reload(): void;
+  reload: () => void;
   /** Shows data the member just changed before the server has answered. */
-  replace(data: D): void;
+  replace: (data: D) => void;
 }
 
 export function useResource<P, D>(load: (params: P, signal: AbortSignal) => Promise<D>, params: P): Resource<D> {

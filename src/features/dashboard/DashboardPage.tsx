@@ -1,10 +1,17 @@
+import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import { AvatarButton } from '../../components/ui/AvatarButton';
 import { formatLongDate } from '../../i18n/dates';
 import { useImagePreview } from '../../lib/image-preview';
-import { useSelectedLeague } from '../../lib/selected-league';
+import { setSelectedLeague, useSelectedLeague, type SelectedLeague } from '../../lib/selected-league';
+import { loadLeague } from '../../lib/league-client';
+import { useResource } from '../../lib/use-resource';
 import { useSession } from '../../lib/session';
+import { useChatUnreadCount } from '../../lib/chat/chat-provider';
+import { LeagueNews } from './LeagueNews';
+import { MyTeamCard } from './MyTeamCard';
+import './dashboard.css';
 
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -30,18 +37,14 @@ export default function DashboardPage() {
           </p>
         </div>
       </div>
-      <div className="card">
-        {league ? (
-          <>
-            <p>{t('dashboard.leagueSelected', { league: league.league_id, team: league.team_id })}</p>
-            {league.current_season_week !== undefined && (
-              <p>{t('dashboard.weekSelected', { week: league.current_season_week })}</p>
-            )}
-          </>
-        ) : (
+      {league ? (
+        <LeagueSection league={league} />
+      ) : (
+        <div className="card">
           <p>{t('dashboard.noLeague')}</p>
-        )}
-      </div>
+          <Link to="/league">{t('dashboard.pickLeague')}</Link>
+        </div>
+      )}
       <h2>{t('dashboard.shortcuts')}</h2>
       <ul className="shortcut-list">
         <li>
@@ -54,6 +57,43 @@ export default function DashboardPage() {
           <Link to="/help">{t('dashboard.getHelp')}</Link>
         </li>
       </ul>
+    </section>
+  );
+}
+
+/**
+ * The selected league's part of the dashboard. The stored week is a hint; the league's own
+ * current week replaces it (and is stored) once known, so an advanced week shows the right news.
+ */
+function LeagueSection({ league }: { league: SelectedLeague }) {
+  const detail = useResource(loadLeague, { leagueId: league.league_id });
+  const current = detail.data?.current_week;
+  useEffect(() => {
+    if (current !== undefined && current !== league.current_season_week)
+      setSelectedLeague({ ...league, current_season_week: current });
+  }, [current, league]);
+  const week = current ?? league.current_season_week ?? 1;
+  return (
+    <>
+      <div className="dashboard-grid">
+        <MyTeamCard teamId={league.team_id} leagueId={league.league_id} week={week} />
+        <ChatUnreadCard />
+      </div>
+      <LeagueNews leagueId={league.league_id} week={week} />
+    </>
+  );
+}
+
+function ChatUnreadCard() {
+  const { t } = useTranslation();
+  const unread = useChatUnreadCount();
+  return (
+    <section className="card chat-unread-card" aria-labelledby="chat-unread-title">
+      <h2 id="chat-unread-title" className="visually-hidden">
+        {t('dashboard.chatTitle')}
+      </h2>
+      <p>{unread > 0 ? t('dashboard.unread', { count: unread }) : t('dashboard.noUnread')}</p>
+      <Link to="/chat">{t('dashboard.openChat')}</Link>
     </section>
   );
 }

@@ -1,0 +1,17 @@
+/** "Football · season 2026 · week 10 of 14" in the member's language. */
+import { useTranslation } from '../../i18n/use-translation';
+import type { LeagueSummary } from '../../lib/league-client';
+
+export function LeagueSummaryLine({ league }: { league: LeagueSummary }) {
+  const { t } = useTranslation();
+  return (
+    <p className="muted">
+      {t('league.summary', {
+        sport: t(`league.sport.${league.sport}`),
+        season: league.season,
+        week: league.current_week,
+        weeks: league.weeks,
+      })}
+    </p>
+  );
+}

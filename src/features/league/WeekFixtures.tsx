@@ -1,0 +1,126 @@
+/**
+ * Fixtures and results of one week, with a week picker (previous, next, any week). The week is
+ * part of the address (`/league?week=9`), so a link from the chat's league card or the browser's
+ * back button lands on it; without one the league's current week is shown.
+ */
+import { LoadFailure } from '../../components/league/LoadFailure';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from '../../i18n/use-translation';
+import { loadWeek, type FixtureSummary } from '../../lib/league-client';
+import { useResource } from '../../lib/use-resource';
+import { TeamMark } from '../../components/league/TeamMark';
+
+export function WeekFixtures({
+  leagueId,
+  weeks,
+  currentWeek,
+}: {
+  leagueId: number;
+  weeks: number;
+  currentWeek: number;
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const asked = Number(search.get('week'));
+  const week = Number.isInteger(asked) && asked >= 1 && asked <= weeks ? asked : currentWeek;
+  const fixtures = useResource(loadWeek, { leagueId, week });
+  const go = (next: number) =>
+    setSearch(
+      (params) => {
+        params.set('week', String(next));
+        return params;
+      },
+      { replace: false },
+    );
+
+  return (
+    <section className="card week-fixtures" aria-labelledby="week-title" data-state={fixtures.status}>
+      <div className="week-header">
+        <h2 id="week-title">{t('league.fixtures')}</h2>
+        <div className="week-picker">
+          <button type="button" className="secondary" disabled={week <= 1} onClick={() => go(week - 1)}>
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">{t('league.previousWeek')}</span>
+          </button>
+          <label className="visually-hidden" htmlFor="week-select">
+            {t('league.chooseWeek')}
+          </label>
+          <select id="week-select" value={week} onChange={(event) => go(Number(event.target.value))}>
+            {Array.from({ length: weeks }, (_, i) => i + 1).map((w) => (
+              <option key={w} value={w}>
+                {w === currentWeek ? t('league.weekCurrent', { week: w }) : t('league.week', { week: w })}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="secondary" disabled={week >= weeks} onClick={() => go(week + 1)}>
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">{t('league.nextWeek')}</span>
+          </button>
+        </div>
+      </div>
+      {fixtures.error && (
+        <LoadFailure text={t('league.weekFailed', { reason: fixtures.error })} onRetry={fixtures.reload} />
+      )}
+      {fixtures.data && fixtures.data.fixtures.length === 0 && (
+        <p className="empty-state">{t('league.weekEmpty', { week })}</p>
+      )}
+      {fixtures.data && fixtures.data.fixtures.length > 0 && (
+        <ul className="fixture-list" aria-busy={fixtures.status === 'loading'}>
+          {fixtures.data.fixtures.map((fixture) => (
+            <FixtureRow key={fixture.id} fixture={fixture} />
+          ))}
+        </ul>
+      )}
+      {!fixtures.data && fixtures.status === 'loading' && <p className="muted">{t('league.loadingWeek')}</p>}
+    </section>
+  );
+}
+
+function FixtureRow({ fixture }: { fixture: FixtureSummary }) {
+  const { t, i18n } = useTranslation();
+  const kickoff = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(fixture.kickoff_at));
+  const played = fixture.status === 'played';
+  return (
+    <li className="fixture" data-state={fixture.status}>
+      <span className="fixture-team fixture-home">
+        <span>{fixture.home.name}</span>
+        <TeamMark team={fixture.home} />
+      </span>
+      <span className="fixture-middle">
+        {played ? (
+          <span
+            className="fixture-score"
+            aria-label={t('league.scoreLabel', {
+              home: fixture.home.name,
+              homeScore: fixture.home_score,
+              away: fixture.away.name,
+              awayScore: fixture.away_score,
+            })}
+          >
+            {fixture.home_score}–{fixture.away_score}
+          </span>
+        ) : (
+          <span className="fixture-vs">{t('league.versus')}</span>
+        )}
+      </span>
+      <span className="fixture-team fixture-away">
+        <TeamMark team={fixture.away} />
+        <span>{fixture.away.name}</span>
+      </span>
+      <span className="fixture-meta">
+        <span className={`fixture-status fixture-status-${fixture.status}`}>
+          {t(`league.status.${fixture.status}`)}
+        </span>
+        <time dateTime={fixture.kickoff_at}>{kickoff}</time>
+        <span>{fixture.venue}</span>
+        <span>{t('league.referee', { name: fixture.referee_name })}</span>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The league's product API calls (docs/api.md, "League"), typed by the server's response
+ * contract (a type-only import). Each takes an AbortSignal, so a screen's resource machine can
+ * cancel an answer nobody wants any more (src/lib/use-resource.ts).
+ */
+import type {
+  FixtureDetail,
+  LeagueDetail,
+  LeagueSummary,
+  PlayerDetail,
+  PlayerPage,
+  TeamDetail,
+  TransferList,
+  WeekFixtures,
+} from '../../server/api/league/league-view';
+import { api, ApiError } from './api-client';
+
+export type * from '../../server/api/league/league-view';
+
+export interface PlayerQuery {
+  leagueId: number;
+  q?: string;
+  team?: number;
+  position?: string;
+  status?: string;
+  free?: boolean;
+  sort?: 'name' | 'goals' | 'appearances';
+  cursor?: string;
+  limit?: number;
+}
+
+/** Fails with the server's reason, which the screens show as it is. */
+const reasoned = <T>(request: Promise<T>): Promise<T> =>
+  request.catch((error: unknown) => {
+    throw new Error(reasonOf(error));
+  });
+
+export const loadMyLeagues = (_: null, signal: AbortSignal) =>
+  reasoned(api.get<{ leagues: LeagueSummary[] }>('/leagues', { signal, cacheBust: true })).then((a) => a.leagues);
+
+export const loadLeague = ({ leagueId }: { leagueId: number }, signal: AbortSignal) =>
+  reasoned(api.get<LeagueDetail>(`/leagues/${leagueId}`, { signal, cacheBust: true }));
+
+export const loadWeek = ({ leagueId, week }: { leagueId: number; week?: number }, signal: AbortSignal) =>
+  reasoned(api.get<WeekFixtures>(`/leagues/${leagueId}/fixtures`, { signal, cacheBust: true, query: { week } }));
+
+export const loadFixture = ({ fixtureId }: { fixtureId: number }, signal: AbortSignal) =>
+  reasoned(api.get<FixtureDetail>(`/fixtures/${fixtureId}`, { signal, cacheBust: true }));
+
+export const loadTeam = ({ teamId }: { teamId: number }, signal: AbortSignal) =>
+  reasoned(api.get<TeamDetail>(`/teams/${teamId}`, { signal, cacheBust: true }));
+
+export const loadPlayer = ({ playerId }: { playerId: number }, signal: AbortSignal) =>
+  reasoned(api.get<PlayerDetail>(`/players/${playerId}`, { signal, cacheBust: true }));
+
+export const loadTransfers = ({ leagueId, limit }: { leagueId: number; limit?: number }, signal: AbortSignal) =>
+  reasoned(api.get<TransferList>(`/leagues/${leagueId}/transfers`, { signal, cacheBust: true, query: { limit } }));
+
+export const searchPlayers = ({ leagueId, ...query }: PlayerQuery, signal: AbortSignal) =>
+  reasoned(api.get<PlayerPage>(`/leagues/${leagueId}/players`, { signal, query: { ...query } }));
+
+/** The server's reason for a failure (its `message`), else the error's own text. */
+export function reasonOf(error: unknown): string {
+  const message = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : null;
+  if (typeof message === 'string' && message) return message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,73 @@
+/**
+ * The league as a member sees it, in Chromium against the demo league: choose the league and the
+ * team to follow, the standings with that team marked, fixtures and results by week through the
+ * week picker and the address, and the dashboard showing the team's next fixture. axe finds no
+ * serious or critical violation on the way, on a wide screen and on a phone.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, SECOND, signIn } from './support';
+
+test('choose the league, read the table and the weeks, and see the next fixture on the dashboard', async ({ page }) => {
+  await page.goto('/league');
+  await signIn(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'League' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/league (picker)');
+
+  // The commissioner has no team of their own: they pick the one to follow.
+  await page.getByRole('button', { name: 'Open Riverside League' }).click();
+  await page.getByLabel('Which team of Riverside League do you follow?').selectOption({ label: 'Old Town Owls' });
+  await page.getByRole('button', { name: 'Follow this team' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Riverside League' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Standings' });
+  await expect(table.getByRole('row')).toHaveCount(9);
+  const mine = table.locator('.standings-mine');
+  await expect(mine).toHaveCount(1);
+  await expect(mine.getByRole('rowheader')).toContainText('Old Town Owls');
+  await expect(mine.getByRole('rowheader')).toContainText('Your team');
+  // Form is a picture with words for screen readers.
+  await expect(mine.getByRole('img', { name: /^Last five games, oldest first: (won|drawn|lost)/ })).toBeVisible();
+
+  // Sorting by points descending keeps the leader first; a second click reverses.
+  const firstTeam = () => table.getByRole('rowheader').first().textContent();
+  const leader = await firstTeam();
+  await table.getByRole('button', { name: 'Sort by Points' }).click();
+  expect(await firstTeam()).toBe(leader);
+  await table.getByRole('button', { name: 'Sort by Points' }).click();
+  expect(await firstTeam()).not.toBe(leader);
+
+  // The current week is scheduled; the week before has results, and the address keeps the week.
+  const fixtures = page.getByRole('region', { name: 'Fixtures and results' });
+  await expect(fixtures.getByRole('combobox', { name: 'Week' })).toHaveValue('10');
+  await expect(fixtures.getByText('Scheduled').first()).toBeVisible();
+  await fixtures.getByRole('button', { name: 'Previous week' }).click();
+  await expect(page).toHaveURL(/\/league\?week=9$/);
+  await expect(fixtures.locator('.fixture-score')).toHaveCount(4);
+  await page.goBack();
+  await expect(fixtures.getByRole('combobox', { name: 'Week' })).toHaveValue('10');
+  await expectNoSeriousViolations(page, '/league (standings and fixtures)');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(table.getByRole('columnheader', { name: 'Sort by Won' })).toBeHidden();
+  await expect(table.getByRole('columnheader', { name: 'Sort by Points' })).toBeVisible();
+  await expectNoSeriousViolations(page, '/league on a phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.goto('/dashboard');
+  const team = page.getByRole('region', { name: /Old Town Owls/ });
+  await expect(team.getByText(/^Place \d · \d+ points · 9 played/)).toBeVisible();
+  await expect(team.getByText(/^(Home against|Away at) /)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Results, week 9' }).locator('.news-score')).toHaveCount(4);
+  await expectNoSeriousViolations(page, '/dashboard with a league');
+});
+
+test('a coach follows their own team at once, in their language', async ({ page }) => {
+  await page.goto('/league');
+  await signIn(page, SECOND);
+  await page.getByRole('button', { name: 'Riverside League öffnen' }).click();
+  const table = page.getByRole('table', { name: 'Tabelle' });
+  await expect(table.locator('.standings-mine').getByRole('rowheader')).toContainText('Harbour Hawks');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 2, name: 'Harbour Hawks' })).toBeVisible();
+  await expect(page.getByText('Heimspiel gegen Millbrook Rovers').or(page.getByText(/^Auswärts bei /))).toBeVisible();
+});
