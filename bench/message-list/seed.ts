@@ -5,6 +5,7 @@
  * length, some on several lines). Each seeded text starts with its ordinal (`m00042`), each live
  * message with `live-NNNN`: the page probe finds messages by these markers.
  */
+import { randomSource } from '../../server/db/seed/random.js';
 import type { Channel, StreamChat } from 'stream-chat';
 
 export const CHANNEL = { type: 'team', id: 'bench-10k', name: 'Bench: 10,000 messages' };
@@ -18,18 +19,6 @@ const WORDS = (
   'tactics pressing counter defence midfield striker winger captain practice schedule ' +
   'tournament trophy season opener friendly result score draw win loss replay highlights'
 ).split(' ');
-
-/** A small deterministic random source (mulberry32), so every run seeds the same texts. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const seededMarker = (ordinal: number) => `m${String(ordinal).padStart(5, '0')}`;
 export const liveMarker = (n: number) => `live-${String(n).padStart(4, '0')}`;

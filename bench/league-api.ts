@@ -1,0 +1,173 @@
+/**
+ * League API cost: player search and league standings against a bare Fastify handler in the same
+ * process, on SQLite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a PostgreSQL
+ * database, on PostgreSQL too (in a schema of its own, dropped afterwards). Each engine gets
+ * 20 leagues and 5,000 players (bench/league/bulk-league.ts) besides the demo data, and a signed-in
+ * commissioner of every league. Prints p50 and p99 per endpoint at a fixed concurrency and the
+ * ratio of each to the bare handler's measured in the same run; the goal is ≤ 2×. Exit code 0
+ * whether the goal is met or not (1 only when the benchmark could not run).
+ *
+ *   npx tsx bench/league-api.ts [requests per endpoint=1000] [concurrency=10]
+ */
+import Fastify from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { createDatabase, type Database } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { DEMO_USERS } from '../server/db/seed/demo-users.js';
+import { seedDemoData } from '../server/db/seed/seed.js';
+import { seedBulkLeagues } from './league/bulk-league.js';
+import { onCleanup, runBench } from './support/cleanup.js';
+
+const REQUESTS = Number(process.argv[2] ?? 1000);
+const CONCURRENCY = Number(process.argv[3] ?? 10);
+const LEAGUES = 20;
+const PLAYERS = 5000;
+const GOAL = 2;
+const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
+
+interface Figures {
+  p50: number;
+  p99: number;
+}
+
+/** `count` GETs, `CONCURRENCY` at a time, over the addresses `paths(i)` names. */
+async function measure(path: (i: number) => string, headers: Record<string, string>, count: number) {
+  const latencies: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const url = path(i);
+        const started = performance.now();
+        const response = await fetch(url, { headers });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+  return { p50: at(0.5), p99: at(0.99) } satisfies Figures;
+}
+
+async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openDatabase(engine: 'sqlite' | 'postgres', dataDir: string): Promise<Database> {
+  if (engine === 'sqlite') return createDatabase({ sqliteFile: join(dataDir, 'sideline.sqlite') });
+  const schema = `bench_league_${process.pid}`;
+  await withPg(PG_URL!, (c) => c.query(`drop schema if exists ${schema} cascade; create schema ${schema}`));
+  onCleanup(`PostgreSQL schema ${schema}`, async () => {
+    await withPg(PG_URL!, (c) => c.query(`drop schema ${schema} cascade`));
+  });
+  return createDatabase({ url: PG_URL, sqliteFile: '', schema });
+}
+
+async function signIn(base: string, password: string): Promise<string> {
+  const visit = await fetch(`${base}/api/csrf`);
+  const visitorCookie = visit.headers.getSetCookie()[0]!.split(';')[0]!;
+  const { csrfToken } = (await visit.json()) as { csrfToken: string };
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: visitorCookie },
+    body: JSON.stringify({ email: DEMO_USERS[0]!.email, password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status}`);
+  return login.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+async function runEngine(engine: 'sqlite' | 'postgres', bareUrl: string): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sideline-bench-league-'));
+  onCleanup(`data folder ${dataDir}`, () => rm(dataDir, { recursive: true, force: true }));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+  const database = await openDatabase(engine, dataDir);
+  onCleanup(`${engine} database`, () => database.destroy());
+  await migrateToLatest(database);
+  await seedDemoData(database, dataDir, config.demoPassword);
+  const member = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_USERS[0]!.email)
+    .executeTakeFirstOrThrow();
+  let started = performance.now();
+  const leagues = await seedBulkLeagues(database.db, {
+    leagues: LEAGUES,
+    teams: 10,
+    players: PLAYERS / LEAGUES,
+    playedWeeks: 6,
+    memberId: member.id,
+  });
+  console.log(
+    `\n${engine}: ${LEAGUES} leagues, ${PLAYERS} players written in ${((performance.now() - started) / 1000).toFixed(1)} s (not measured)`,
+  );
+  const app = await buildApp(config, database);
+  onCleanup(`${engine} app`, () => app.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const headers = { cookie: await signIn(base, config.demoPassword) };
+
+  const league = (i: number) => leagues[i % leagues.length]!;
+  const endpoints: [string, (i: number) => string][] = [
+    ['standings  GET /api/leagues/:id', (i) => `${base}/api/leagues/${league(i)}`],
+    [
+      'search     ?q=<name prefix>',
+      (i) => `${base}/api/leagues/${league(i)}/players?q=${['fisch', 'ada', 'kowal'][i % 3]}`,
+    ],
+    [
+      'search     ?q=<typo>',
+      (i) => `${base}/api/leagues/${league(i)}/players?q=${['fsicher', 'jnasen', 'hrovat'][i % 3]}`,
+    ],
+    ['players    ?sort=goals&position=FW', (i) => `${base}/api/leagues/${league(i)}/players?sort=goals&position=FW`],
+  ];
+  // Warm-up: the first requests compile queries and fill caches on both sides.
+  await measure(() => bareUrl, {}, 200);
+  for (const [, path] of endpoints) await measure(path, headers, 50);
+
+  started = performance.now();
+  const bare = await measure(() => bareUrl, {}, REQUESTS);
+  console.log(
+    `  ${'bare Fastify handler'.padEnd(36)} p50 ${bare.p50.toFixed(2).padStart(7)} ms   p99 ${bare.p99.toFixed(2).padStart(7)} ms`,
+  );
+  for (const [label, path] of endpoints) {
+    const f = await measure(path, headers, REQUESTS);
+    const ratio50 = f.p50 / bare.p50;
+    const ratio99 = f.p99 / bare.p99;
+    const verdict = ratio50 <= GOAL && ratio99 <= GOAL ? 'MET' : 'NOT MET';
+    console.log(
+      `  ${label.padEnd(36)} p50 ${f.p50.toFixed(2).padStart(7)} ms   p99 ${f.p99.toFixed(2).padStart(7)} ms   ` +
+        `ratio p50 ${ratio50.toFixed(2)}×  p99 ${ratio99.toFixed(2)}×  goal ≤ ${GOAL}×: ${verdict}`,
+    );
+  }
+  console.log(
+    `  (${REQUESTS} requests per line, ${CONCURRENCY} at a time, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!Number.isInteger(REQUESTS) || REQUESTS < 100) throw new Error('requests must be an integer of 100 or more');
+  if (!Number.isInteger(CONCURRENCY) || CONCURRENCY < 1) throw new Error('concurrency must be a positive integer');
+  const bare = Fastify();
+  bare.get('/hello', async () => ({ hello: 'world' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  onCleanup('bare Fastify', () => bare.close());
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/hello`;
+  console.log(`League API: p50/p99 per endpoint against a bare Fastify handler, concurrency ${CONCURRENCY}`);
+  await runEngine('sqlite', bareUrl);
+  if (PG_URL) await runEngine('postgres', bareUrl);
+  else console.log('\npostgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL database)');
+}
+
+await runBench(main);
