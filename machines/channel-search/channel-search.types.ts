@@ -29,6 +29,8 @@ export interface UserHit {
   id: string;
   name: string;
   image: string | null;
+  /** Whether the user is connected now, where the source knows it (member mentions show it). */
+  online?: boolean;
 }
 
 export type SearchHit = ChannelHit | MessageHit | UserHit;

@@ -4,7 +4,11 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { Channel, StreamChat, UserResponse } from 'stream-chat';
-import { SEARCH_DEBOUNCE_MS } from '../../../../machines/channel-search/channel-search.machine';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { channelSearchMachine } from '../../../../machines/channel-search/channel-search.machine';
+import { selectQuery, selectUserHits } from '../../../../machines/channel-search/channel-search.selectors';
+import type { SearchPage, SearchPageInput } from '../../../../machines/channel-search/channel-search.types';
 import { activeTrigger } from '../../../../machines/composer/composer.rules';
 import {
   isUnmuteCommand,
@@ -80,6 +84,39 @@ export function applySuggestion(text: string, state: Pick<SuggestionState, 'star
   return { text: text.slice(0, state.start) + inserted + after, caret: state.start + inserted.length };
 }
 
+/**
+ * The channel's members by name, asked of the service when the client does not hold them all:
+ * the debounced, paged search statechart (machines/channel-search) over `queryMembers`, so a
+ * query is sent once typing pauses (spec section 9), not once per key.
+ */
+function useMemberSearch(channel: Channel) {
+  const [machine] = useState(() =>
+    channelSearchMachine.provide({
+      actors: {
+        searchPage: fromPromise<SearchPage, SearchPageInput>(async ({ input }) => {
+          const { members } = await channel.queryMembers(
+            { name: { $autocomplete: input.query } },
+            {},
+            { limit: MAX_MENTION_SUGGESTIONS * 2, offset: input.offset },
+          );
+          return {
+            hits: candidates(members.map((m) => m.user)).map((user) => ({
+              kind: 'user' as const,
+              id: user.id,
+              name: user.name,
+              image: user.image ?? null,
+              online: user.online,
+            })),
+            paging: 'offset',
+            next: null,
+          };
+        }),
+      },
+    }),
+  );
+  return useActorRef(machine);
+}
+
 export function useSuggestions(
   client: StreamChat,
   channel: Channel,
@@ -89,24 +126,13 @@ export function useSuggestions(
   const found = useMemo(() => triggerAt(text, caret), [text, caret]);
   const unmute = isUnmuteCommand(text);
   const local = found?.trigger === '@' && (unmute || membersFullyLoaded(channel));
-  const [remote, setRemote] = useState<{ query: string; users: MentionCandidate[] } | null>(null);
-
+  const memberSearch = useMemberSearch(channel);
   const remoteQuery = found?.trigger === '@' && !local ? found.query : null;
   useEffect(() => {
-    if (remoteQuery === null) return;
-    let live = true;
-    // A search like the channel search: asked once typing pauses (spec section 9), not per key.
-    const timer = setTimeout(() => {
-      channel.queryMembers({ name: { $autocomplete: remoteQuery } }, {}, { limit: MAX_MENTION_SUGGESTIONS * 2 }).then(
-        ({ members }) => live && setRemote({ query: remoteQuery, users: candidates(members.map((m) => m.user)) }),
-        () => live && setRemote({ query: remoteQuery, users: [] }),
-      );
-    }, SEARCH_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [channel, remoteQuery]);
+    memberSearch.send({ type: 'search.typed', text: remoteQuery ?? '' });
+  }, [memberSearch, remoteQuery]);
+  const remoteHits = useSelector(memberSearch, selectUserHits);
+  const remoteFor = useSelector(memberSearch, selectQuery);
 
   return useMemo(() => {
     if (!found) return null;
@@ -122,11 +148,16 @@ export function useSuggestions(
     const muted = candidates(client.mutedUsers.map((m) => m.target));
     const members = local
       ? candidates(Object.values(channel.state.members).map((m) => m.user))
-      : remote?.query === found.query
-        ? remote.users
+      : remoteFor !== '' && remoteFor === found.query.trim()
+        ? remoteHits.map(({ id, name, image, online }) => ({
+            id,
+            name,
+            online: online === true,
+            ...(image ? { image } : {}),
+          }))
         : [];
     const pool = mentionPool(members, muted, client.userID ?? '', unmute);
     const items = searchMentions(found.query, pool).map((user): SuggestionItem => ({ kind: 'mention', user }));
     return { ...base, items, mutedOnly: unmute };
-  }, [found, channel, client, local, remote, unmute]);
+  }, [found, channel, client, local, remoteFor, remoteHits, unmute]);
 }
