@@ -32,3 +32,14 @@ export async function loadDateLocale(language: Language): Promise<Locale> {
 export function formatLongDate(date: Date, locale: Locale = current): string {
   return format(date, 'PPPP', { locale });
 }
+
+/** A kick-off in the member's language: weekday, day, month and time, e.g. "Sat 28 Nov, 10:00". */
+export function formatKickoff(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}

@@ -6,10 +6,10 @@ import { LoadFailure } from '../../components/league/LoadFailure';
 import { Link } from 'react-router-dom';
 import { FormMarks } from '../../components/league/FormMarks';
 import { TeamMark } from '../../components/league/TeamMark';
+import { formatKickoff } from '../../i18n/dates';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadTeam, loadWeek, type FixtureSummary } from '../../lib/league-client';
 import { useResource } from '../../lib/use-resource';
-import { kickoffText } from './kickoff';
 
 export function MyTeamCard({ teamId, leagueId, week }: { teamId: number; leagueId: number; week: number }) {
   const { t, i18n } = useTranslation();
@@ -67,7 +67,7 @@ function FixtureLine({ fixture, teamId, language }: { fixture: FixtureSummary; t
     <>
       <strong>{t(home ? 'dashboard.versusHome' : 'dashboard.versusAway', { team: opponent.name })}</strong>
       <br />
-      <time dateTime={fixture.kickoff_at}>{kickoffText(fixture.kickoff_at, language)}</time> · {fixture.venue}
+      <time dateTime={fixture.kickoff_at}>{formatKickoff(fixture.kickoff_at, language)}</time> · {fixture.venue}
     </>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { LoadFailure } from '../../components/league/LoadFailure';
 import { useSearchParams } from 'react-router-dom';
+import { formatKickoff } from '../../i18n/dates';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadWeek, type FixtureSummary } from '../../lib/league-client';
 import { useResource } from '../../lib/use-resource';
@@ -78,13 +79,7 @@ export function WeekFixtures({
 
 function FixtureRow({ fixture }: { fixture: FixtureSummary }) {
   const { t, i18n } = useTranslation();
-  const kickoff = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(fixture.kickoff_at));
+  const kickoff = formatKickoff(fixture.kickoff_at, i18n.language);
   const played = fixture.status === 'played';
   return (
     <li className="fixture" data-state={fixture.status}>
