@@ -296,7 +296,7 @@ describe.each(ENGINES)('league results, fixture changes and league cards on $nam
           kind: 'result',
           title: 'Result, week 3',
           text: `${home.name} 2–1 ${away.name}`,
-          title_link: '/league?week=3',
+          title_link: `${server.config.publicUrl}/league?week=3`,
           league_id: own.id,
           fixture_id: fixture.id,
           home,
@@ -322,7 +322,7 @@ describe.each(ENGINES)('league results, fixture changes and league cards on $nam
       expect(moved?.attachments?.[0]).toMatchObject({
         type: 'league_card',
         kind: 'transfer',
-        title_link: `/roster/${to.id}`,
+        title_link: `${server.config.publicUrl}/roster/${to.id}`,
         player: { id: playerId, name: player.name },
         from_team: from,
         to_team: to,
@@ -335,7 +335,7 @@ describe.each(ENGINES)('league results, fixture changes and league cards on $nam
       expect(change?.text).toBe(`Fixture change, week 5: ${h.name} – ${a.name} is postponed`);
       expect(change?.attachments?.[0]).toMatchObject({
         kind: 'fixture',
-        title_link: '/league?week=5',
+        title_link: `${server.config.publicUrl}/league?week=5`,
         status: 'postponed',
       });
 

@@ -79,7 +79,7 @@ export class ChatDirectory {
     return {
       id: String(member.id),
       name: member.name,
-      image: member.avatar_url ? this.absolute(member.avatar_url) : undefined,
+      image: member.avatar_url ? this.absoluteUrl(member.avatar_url) : undefined,
       language: member.language ?? undefined,
     };
   }
@@ -151,7 +151,8 @@ export class ChatDirectory {
     return found[0];
   }
 
-  private absolute(path: string): string {
+  /** The app's address for `path` (PUBLIC_URL), as links in the chat must be absolute to be followed. */
+  absoluteUrl(path: string): string {
     return /^https?:\/\//.test(path) ? path : `${this.config.publicUrl}${path.startsWith('/') ? '' : '/'}${path}`;
   }
 }

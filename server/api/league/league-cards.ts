@@ -134,7 +134,14 @@ export class LeagueCards {
         .client()
         .channel(channel.slice(0, split), channel.slice(split + 1))
         .sendMessage(
-          { text: leagueCard.message, user_id: String(userId), attachments: [leagueCard.attachment] },
+          {
+            text: leagueCard.message,
+            user_id: String(userId),
+            // Chat UIs follow only http(s) links: the card's screen as the app's full address.
+            attachments: [
+              { ...leagueCard.attachment, title_link: this.chat.absoluteUrl(leagueCard.attachment.title_link) },
+            ],
+          },
           { skip_enrich_url: true },
         );
     } catch (error) {
