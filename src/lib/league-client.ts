@@ -9,6 +9,8 @@ import type {
   LeagueSummary,
   PlayerDetail,
   PlayerPage,
+  PlayerRef,
+  SheetRole,
   TeamDetail,
   TransferList,
   WeekFixtures,
@@ -58,6 +60,19 @@ export const loadTransfers = ({ leagueId, limit }: { leagueId: number; limit?: n
 
 export const searchPlayers = ({ leagueId, ...query }: PlayerQuery, signal: AbortSignal) =>
   reasoned(api.get<PlayerPage>(`/leagues/${leagueId}/players`, { signal, query: { ...query } }));
+
+export interface SheetBody {
+  /** Player ids, in order. */
+  starters: number[];
+  substitutes: number[];
+}
+
+/** PUT /api/fixtures/:id/sheets/:teamId: replaces the team's sheet (its coach only). */
+export const saveSheet = (fixtureId: number, teamId: number, body: SheetBody) =>
+  api.put<{ fixture_id: number; team_id: number; lines: { player_id: number; role: SheetRole; player: PlayerRef }[] }>(
+    `/fixtures/${fixtureId}/sheets/${teamId}`,
+    body,
+  );
 
 /** The server's reason for a failure (its `message`), else the error's own text. */
 export function reasonOf(error: unknown): string {

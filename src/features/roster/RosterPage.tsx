@@ -1,23 +1,123 @@
+/**
+ * A team's roster (`/roster/:team_id`): the team with its colours, coach and standing, the squad
+ * by position, and the next fixture with the team sheet, which the team's coach sets here. A save
+ * shows the new sheet at once; the screen then loads the team again, so a refused save brings
+ * back the server's sheet, and the toast says why (docs/decisions/0012).
+ */
+import { Link, useParams } from 'react-router-dom';
+import { FormMarks } from '../../components/league/FormMarks';
+import { LoadFailure } from '../../components/league/LoadFailure';
+import { TeamMark } from '../../components/league/TeamMark';
 import { useTranslation } from '../../i18n/use-translation';
-import { useParams } from 'react-router-dom';
+import { loadLeague, reasonOf, saveSheet, type SheetBody, type TeamDetail } from '../../lib/league-client';
+import { useSession } from '../../lib/session';
+import { useToast } from '../../lib/toasts';
+import { useResource, type Resource } from '../../lib/use-resource';
+import { NextFixture } from './NextFixture';
+import { loadRoster, teamIdOf, withSheet } from './roster-data';
+import { SquadList } from './SquadList';
+import './roster.css';
 
 export default function RosterPage() {
   const { t } = useTranslation();
-  const { team_id: teamId = '' } = useParams();
-  const valid = /^\d{1,9}$/.test(teamId);
+  const { team_id: text = '' } = useParams();
+  const teamId = teamIdOf(text);
+  if (teamId === null) {
+    return (
+      <section aria-labelledby="roster-title" className="page roster-page">
+        <h1 id="roster-title">{t('roster.title')}</h1>
+        <NotFound text={t('roster.invalidTeam', { id: text })} />
+      </section>
+    );
+  }
+  return <Roster teamId={teamId} />;
+}
+
+function NotFound({ text }: { text: string }) {
+  const { t } = useTranslation();
   return (
-    <section aria-labelledby="roster-title" className="page">
-      <h1 id="roster-title">{t('roster.title')}</h1>
-      {valid ? (
-        <>
-          <h2>{t('roster.team', { id: Number(teamId) })}</h2>
-          <p className="empty-state">{t('roster.empty')}</p>
-        </>
-      ) : (
-        <p className="empty-state" role="alert">
-          {t('roster.invalidTeam', { id: teamId })}
-        </p>
-      )}
+    <div className="empty-state">
+      <p role="alert">{text}</p>
+      <Link to="/league">{t('roster.toLeague')}</Link>
+    </div>
+  );
+}
+
+function Roster({ teamId }: { teamId: number }) {
+  const { t } = useTranslation();
+  const team = useResource(loadRoster, { teamId });
+  const data = team.data;
+  return (
+    <section aria-labelledby="roster-title" className="page roster-page" data-state={team.status}>
+      <h1 id="roster-title">
+        {data ? (
+          <>
+            <TeamMark team={data} /> {data.name}
+          </>
+        ) : (
+          t('roster.title')
+        )}
+      </h1>
+      {team.error && <LoadFailure text={t('roster.failed', { reason: team.error })} onRetry={team.reload} />}
+      {!data && team.status === 'loading' && <p className="muted">{t('roster.loading')}</p>}
+      {data === null && team.status === 'ready' && <NotFound text={t('roster.notFound', { id: teamId })} />}
+      {data && <TeamView team={data} resource={team} />}
     </section>
+  );
+}
+
+function TeamView({ team, resource }: { team: TeamDetail; resource: Resource<TeamDetail | null> }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { user } = useSession();
+  const league = useResource(loadLeague, { leagueId: team.league_id });
+  const rules = league.data?.rules ?? null;
+  const sport = league.data?.sport ?? null;
+  const standing = team.standing;
+
+  const save = async (body: SheetBody) => {
+    const fixture = team.next_fixture;
+    if (!fixture) return;
+    resource.replace(withSheet(team, body));
+    try {
+      await saveSheet(fixture.id, team.id, body);
+      toast.success(t('roster.sheet.saved'));
+    } catch (error) {
+      toast.error(t('roster.sheet.refused', { reason: reasonOf(error) }));
+    } finally {
+      // The server's sheet either way: after a refusal, this is the rollback.
+      resource.reload();
+    }
+  };
+
+  return (
+    <>
+      <div className="roster-summary">
+        <p>{t('roster.coach', { name: team.coach_name })}</p>
+        {standing ? (
+          <p className="roster-standing">
+            <span>
+              {t('roster.standing', { rank: standing.rank, points: standing.points, played: standing.played })}
+            </span>{' '}
+            <FormMarks results={standing.form} />
+          </p>
+        ) : (
+          <p className="muted">{t('roster.noStanding')}</p>
+        )}
+        <Link to="/league">{t('roster.toLeague')}</Link>
+      </div>
+      {league.error && (
+        <LoadFailure text={t('roster.leagueFailed', { reason: league.error })} onRetry={league.reload} />
+      )}
+      <NextFixture team={team} rules={rules} sport={sport} onSave={save} />
+      <section className="card" aria-labelledby="squad-title" aria-busy={resource.status === 'loading'}>
+        <h2 id="squad-title">{t('roster.squad')}</h2>
+        {rules && sport ? (
+          <SquadList squad={team.squad} positions={rules.positions} sport={sport} myUserId={user?.id ?? null} />
+        ) : (
+          !league.error && <p className="muted">{t('roster.loading')}</p>
+        )}
+      </section>
+    </>
   );
 }

@@ -1,0 +1,89 @@
+/**
+ * The squad by position group, in the sport's order: shirt number, name (opens the player card),
+ * status as text with a marker, and season appearances, goals and assists. The signed-in member's
+ * own player is marked.
+ */
+import { useTranslation } from '../../i18n/use-translation';
+import type { PlayerStatus, Sport, SquadPlayer } from '../../lib/league-client';
+import { usePlayerCard } from '../../lib/player-card';
+import { groupByPosition } from './roster-data';
+
+export function PlayerStatusMark({ status }: { status: PlayerStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`player-status player-status-${status}`}>
+      <span className="player-status-marker" aria-hidden="true" />
+      {t(`roster.status.${status}`)}
+    </span>
+  );
+}
+
+export function SquadList({
+  squad,
+  positions,
+  sport,
+  myUserId,
+}: {
+  squad: SquadPlayer[];
+  positions: string[];
+  sport: Sport;
+  myUserId: number | null;
+}) {
+  const { t } = useTranslation();
+  const card = usePlayerCard();
+  if (squad.length === 0) return <p className="empty-state">{t('roster.empty')}</p>;
+  return (
+    <>
+      {groupByPosition(squad, positions).map(({ position, players }) => {
+        const headingId = `squad-${position}`;
+        return (
+          <section key={position} className="squad-group" aria-labelledby={headingId}>
+            <h3 id={headingId}>{t(`roster.positions.${sport}.${position}`, { defaultValue: position })}</h3>
+            <table className="squad-table" aria-labelledby={headingId}>
+              <thead>
+                <tr>
+                  <th scope="col" className="squad-shirt">
+                    <abbr title={t('roster.col.shirt')}>{t('roster.colShort.shirt')}</abbr>
+                  </th>
+                  <th scope="col">{t('roster.col.name')}</th>
+                  <th scope="col">{t('roster.col.status')}</th>
+                  <th scope="col" className="squad-number">
+                    <abbr title={t('roster.col.appearances')}>{t('roster.colShort.appearances')}</abbr>
+                  </th>
+                  <th scope="col" className="squad-number">
+                    <abbr title={t('roster.col.goals')}>{t('roster.colShort.goals')}</abbr>
+                  </th>
+                  <th scope="col" className="squad-number">
+                    <abbr title={t('roster.col.assists')}>{t('roster.colShort.assists')}</abbr>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {players.map((player) => {
+                  const me = myUserId !== null && player.user_id === myUserId;
+                  return (
+                    <tr key={player.id} className={me ? 'squad-me' : undefined} data-status={player.status}>
+                      <td className="squad-shirt">{player.shirt_number ?? '–'}</td>
+                      <th scope="row" className="squad-name">
+                        <button type="button" className="link-button" onClick={() => card.open(player.id)}>
+                          {player.name}
+                        </button>
+                        {me && <span className="badge squad-you">{t('roster.you')}</span>}
+                      </th>
+                      <td>
+                        <PlayerStatusMark status={player.status} />
+                      </td>
+                      <td className="squad-number">{player.appearances}</td>
+                      <td className="squad-number">{player.goals}</td>
+                      <td className="squad-number">{player.assists}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </section>
+        );
+      })}
+    </>
+  );
+}
