@@ -14,6 +14,7 @@ import { imagePreviewMachine } from '../../machines/image-preview/image-preview.
 import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
 import { liveLocationMachine } from '../../machines/live-location/live-location.machine.js';
 import { outboxMachine, outboxMessageMachine } from '../../machines/outbox/outbox.machine.js';
+import { playerSearchMachine } from '../../machines/player-search/player-search.machine.js';
 import { pollComposerMachine } from '../../machines/poll-composer/poll-composer.machine.js';
 import { reminderMachine } from '../../machines/reminder/reminder.machine.js';
 import { resourceMachine } from '../../machines/resource/resource.machine.js';
@@ -45,4 +46,5 @@ export const MACHINE_PAGES: MachinePage[] = [
   { name: 'link-preview', machines: [linkPreviewMachine] },
   { name: 'message-list', machines: [messageListMachine] },
   { name: 'resource', machines: [resourceMachine] },
+  { name: 'player-search', machines: [playerSearchMachine] },
 ];

@@ -7,6 +7,7 @@ import { useTranslation } from '../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useEscapeKey } from '../components/ui/use-escape-key';
 import { ChatProvider } from '../lib/chat/chat-provider';
+import { PlayerCardProvider } from '../lib/player-card';
 import { AccountMenu } from './AccountMenu';
 import { CheckingSession } from './CheckingSession';
 import { NavLinks } from './NavLinks';
@@ -59,9 +60,11 @@ export function MainLayout() {
           {drawerOpen && <NavLinks onNavigate={() => setDrawerOpen(false)} />}
         </nav>
         <main id="main" tabIndex={-1}>
-          <Suspense fallback={<CheckingSession />}>
-            <Outlet />
-          </Suspense>
+          <PlayerCardProvider>
+            <Suspense fallback={<CheckingSession />}>
+              <Outlet />
+            </Suspense>
+          </PlayerCardProvider>
         </main>
       </div>
     </ChatProvider>
