@@ -5,6 +5,7 @@
  */
 import type {
   FixtureDetail,
+  FixtureSummary,
   LeagueDetail,
   LeagueSummary,
   PlayerDetail,
@@ -73,6 +74,10 @@ export const saveSheet = (fixtureId: number, teamId: number, body: SheetBody) =>
     `/fixtures/${fixtureId}/sheets/${teamId}`,
     body,
   );
+
+/** POST /api/fixtures/:id/result: the score (the commissioner, or the fixture's referee once). */
+export const recordResult = (fixtureId: number, body: { home_score: number; away_score: number }) =>
+  api.post<FixtureSummary>(`/fixtures/${fixtureId}/result`, body);
 
 /** The server's reason for a failure (its `message`), else the error's own text. */
 export function reasonOf(error: unknown): string {

@@ -5,7 +5,8 @@
  * serious or critical violation on the way, on a wide screen and on a phone.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousViolations, SECOND, signIn } from './support';
+import type { Event } from 'stream-chat';
+import { expectNoSeriousViolations, jordanClient, SECOND, signIn } from './support';
 
 test('choose the league, read the table and the weeks, and see the next fixture on the dashboard', async ({ page }) => {
   await page.goto('/league');
@@ -70,4 +71,48 @@ test('a coach follows their own team at once, in their language', async ({ page 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 2, name: 'Harbour Hawks' })).toBeVisible();
   await expect(page.getByText('Heimspiel gegen Millbrook Rovers').or(page.getByText(/^Auswärts bei /))).toBeVisible();
+});
+
+test('the commissioner records a result: the table changes and the card reaches the league chat', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // Another member, in the league channel through the chat client, sees the card arrive.
+  const jordan = await jordanClient(request, baseURL!);
+  const general = jordan.channel('team', 'general');
+  await general.watch();
+  const card = new Promise<Event>((resolve) => {
+    general.on('message.new', (event) => {
+      if (event.message?.attachments?.some((a) => a.type === 'league_card')) resolve(event);
+    });
+  });
+
+  await page.goto('/league');
+  await signIn(page);
+  await page.getByRole('button', { name: 'Open Riverside League' }).click();
+  await page.getByRole('button', { name: 'Follow this team' }).click();
+  const table = page.getByRole('table', { name: 'Standings' });
+  const row = (team: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: team }) });
+  await expect(row('Kingsway Wanderers').getByRole('cell').nth(1)).toHaveText('9');
+
+  // Week 10's Kingsway Wanderers v Eastgate Athletic (the other tests use other fixtures).
+  const fixture = page.getByRole('listitem').filter({ hasText: 'Kingsway Wanderers' });
+  await fixture.getByRole('button', { name: 'Record result' }).click();
+  const form = page.getByRole('form', { name: 'Result of Kingsway Wanderers v Eastgate Athletic' });
+  await form.getByLabel('Kingsway Wanderers goals').fill('4');
+  await form.getByLabel('Eastgate Athletic goals').fill('2');
+  await expectNoSeriousViolations(page, '/league recording a result');
+  await form.getByRole('button', { name: 'Save result' }).click();
+
+  await expect(page.getByText('Result saved: Kingsway Wanderers 4–2 Eastgate Athletic')).toBeVisible();
+  await expect(fixture.locator('.fixture-score')).toHaveText('4–2');
+  await expect(row('Kingsway Wanderers').getByRole('cell').nth(1)).toHaveText('10');
+  await expect(fixture.getByRole('button', { name: 'Correct result' })).toBeVisible();
+
+  const { message } = await card;
+  expect(message?.text).toMatch(/Kingsway Wanderers 4.2 Eastgate Athletic/);
+  expect(message?.attachments?.[0]).toMatchObject({ type: 'league_card', kind: 'result' });
+  expect(message?.attachments?.[0]?.title_link).toMatch(/^https?:\/\/.+\/league\?week=10$/);
+  await jordan.disconnectUser();
 });

@@ -8,7 +8,8 @@ import { LeagueSummaryLine } from '../../components/league/LeagueSummaryLine';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
-import { loadLeague, loadMyLeagues, type LeagueSummary } from '../../lib/league-client';
+import { loadLeague, loadMyLeagues, type FixtureSummary, type LeagueSummary } from '../../lib/league-client';
+import { useSession } from '../../lib/session';
 import { clearSelectedLeague, useSelectedLeague } from '../../lib/selected-league';
 import { useResource } from '../../lib/use-resource';
 import { LeaguePicker } from './LeaguePicker';
@@ -38,8 +39,19 @@ export default function LeaguePage() {
   );
 }
 
+/**
+ * The server's rule (decision record 0011) as the page offers it: the commissioner records and
+ * corrects any fixture up to the current week; the fixture's referee records it once.
+ */
+function mayRecord(league: LeagueSummary, userId: number | undefined, fixture: FixtureSummary): boolean {
+  if (fixture.status === 'postponed' || fixture.week > league.current_week) return false;
+  if (league.my_role === 'commissioner') return true;
+  return fixture.status === 'scheduled' && userId !== undefined && fixture.referee_user_id === userId;
+}
+
 function LeagueView({ league, teamId }: { league: LeagueSummary; teamId: number }) {
   const { t } = useTranslation();
+  const userId = useSession().user?.id;
   const detail = useResource(loadLeague, { leagueId: league.id });
   return (
     <>
@@ -64,7 +76,13 @@ function LeagueView({ league, teamId }: { league: LeagueSummary; teamId: number 
           detail.status === 'loading' && <p className="muted">{t('league.loadingStandings')}</p>
         )}
       </section>
-      <WeekFixtures leagueId={league.id} weeks={league.weeks} currentWeek={league.current_week} />
+      <WeekFixtures
+        leagueId={league.id}
+        weeks={league.weeks}
+        currentWeek={league.current_week}
+        mayRecord={(fixture) => mayRecord(league, userId, fixture)}
+        onRecorded={detail.reload}
+      />
     </>
   );
 }

@@ -4,22 +4,26 @@
  * back button lands on it; without one the league's current week is shown.
  */
 import { LoadFailure } from '../../components/league/LoadFailure';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatKickoff } from '../../i18n/dates';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadWeek, type FixtureSummary } from '../../lib/league-client';
 import { useResource } from '../../lib/use-resource';
+import { ResultForm } from './ResultForm';
 import { TeamMark } from '../../components/league/TeamMark';
 
-export function WeekFixtures({
-  leagueId,
-  weeks,
-  currentWeek,
-}: {
+export interface WeekFixturesProps {
   leagueId: number;
   weeks: number;
   currentWeek: number;
-}) {
+  /** Whether the member may record this fixture's result (decision record 0011). */
+  mayRecord: (fixture: FixtureSummary) => boolean;
+  /** After a result was recorded: the table changes too. */
+  onRecorded: () => void;
+}
+
+export function WeekFixtures({ leagueId, weeks, currentWeek, mayRecord, onRecorded }: WeekFixturesProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const asked = Number(search.get('week'));
@@ -68,7 +72,15 @@ export function WeekFixtures({
       {fixtures.data && fixtures.data.fixtures.length > 0 && (
         <ul className="fixture-list" aria-busy={fixtures.status === 'loading'}>
           {fixtures.data.fixtures.map((fixture) => (
-            <FixtureRow key={fixture.id} fixture={fixture} />
+            <FixtureRow
+              key={fixture.id}
+              fixture={fixture}
+              mayRecord={mayRecord(fixture)}
+              onRecorded={() => {
+                fixtures.reload();
+                onRecorded();
+              }}
+            />
           ))}
         </ul>
       )}
@@ -77,8 +89,17 @@ export function WeekFixtures({
   );
 }
 
-function FixtureRow({ fixture }: { fixture: FixtureSummary }) {
+function FixtureRow({
+  fixture,
+  mayRecord,
+  onRecorded,
+}: {
+  fixture: FixtureSummary;
+  mayRecord: boolean;
+  onRecorded: () => void;
+}) {
   const { t, i18n } = useTranslation();
+  const [recording, setRecording] = useState(false);
   const kickoff = formatKickoff(fixture.kickoff_at, i18n.language);
   const played = fixture.status === 'played';
   return (
@@ -115,7 +136,22 @@ function FixtureRow({ fixture }: { fixture: FixtureSummary }) {
         <time dateTime={fixture.kickoff_at}>{kickoff}</time>
         <span>{fixture.venue}</span>
         <span>{t('league.referee', { name: fixture.referee_name })}</span>
+        {mayRecord && !recording && (
+          <button type="button" className="secondary fixture-record" onClick={() => setRecording(true)}>
+            {t(played ? 'league.correctResult' : 'league.recordResult')}
+          </button>
+        )}
       </span>
+      {recording && (
+        <ResultForm
+          fixture={fixture}
+          onCancel={() => setRecording(false)}
+          onDone={() => {
+            setRecording(false);
+            onRecorded();
+          }}
+        />
+      )}
     </li>
   );
 }

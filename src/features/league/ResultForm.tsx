@@ -1,0 +1,87 @@
+/**
+ * Recording a fixture's score, for the commissioner (any fixture up to the current week, and
+ * corrections) and the fixture's referee (once). The server decides; its reason is shown when it
+ * refuses. A recorded result reloads the week and the table, and is posted to the league's chat.
+ */
+import { useState } from 'react';
+import { useTranslation } from '../../i18n/use-translation';
+import { reasonOf, recordResult, type FixtureSummary } from '../../lib/league-client';
+import { useToast } from '../../lib/toasts';
+
+const MAX_SCORE = 99;
+
+export function ResultForm({
+  fixture,
+  onDone,
+  onCancel,
+}: {
+  fixture: FixtureSummary;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [home, setHome] = useState(String(fixture.home_score ?? ''));
+  const [away, setAway] = useState(String(fixture.away_score ?? ''));
+  const [saving, setSaving] = useState(false);
+  const score = (text: string) => (/^\d{1,2}$/.test(text) ? Number(text) : null);
+  const homeScore = score(home);
+  const awayScore = score(away);
+  const valid = homeScore !== null && awayScore !== null && homeScore <= MAX_SCORE && awayScore <= MAX_SCORE;
+  const id = `result-${fixture.id}`;
+
+  const save = async () => {
+    if (!valid) return;
+    setSaving(true);
+    try {
+      await recordResult(fixture.id, { home_score: homeScore, away_score: awayScore });
+      toast.success(
+        t('league.resultSaved', { home: fixture.home.name, homeScore, away: fixture.away.name, awayScore }),
+      );
+      onDone();
+    } catch (error) {
+      toast.error(t('league.resultFailed', { reason: reasonOf(error) }));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      className="result-form"
+      aria-label={t('league.resultFor', { home: fixture.home.name, away: fixture.away.name })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <label htmlFor={`${id}-home`}>{t('league.goalsOf', { team: fixture.home.name })}</label>
+      <input
+        id={`${id}-home`}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_SCORE}
+        required
+        value={home}
+        onChange={(event) => setHome(event.target.value)}
+      />
+      <label htmlFor={`${id}-away`}>{t('league.goalsOf', { team: fixture.away.name })}</label>
+      <input
+        id={`${id}-away`}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_SCORE}
+        required
+        value={away}
+        onChange={(event) => setAway(event.target.value)}
+      />
+      <button type="submit" disabled={!valid || saving}>
+        {t('league.saveResult')}
+      </button>
+      <button type="button" className="secondary" onClick={onCancel}>
+        {t('league.cancel')}
+      </button>
+    </form>
+  );
+}
