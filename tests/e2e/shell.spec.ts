@@ -24,7 +24,9 @@ test('a deep link while signed out: checking session, sign-in, back at the deep 
   await page.unroute('**/api/auth/me*');
   await signIn(page);
   await expect(page).toHaveURL(/\/roster\/4\?week=2$/);
-  await expect(page.getByRole('heading', { name: 'Team 4' })).toBeVisible();
+  // The roster of team 4 of the demo league, under the team's own name.
+  const team = (await (await page.request.get('/api/teams/4')).json()) as { name: string };
+  await expect(page.getByRole('heading', { level: 1, name: team.name })).toBeVisible();
   // The sign-in page was replaced in history: going back does not return to it.
   await page.goBack();
   await expect(page).not.toHaveURL(/\/login/);
