@@ -44,6 +44,20 @@ test('choose the league, read the table and the weeks, and see the next fixture 
   await fixtures.getByRole('button', { name: 'Previous week' }).click();
   await expect(page).toHaveURL(/\/league\?week=9$/);
   await expect(fixtures.locator('.fixture-score')).toHaveCount(4);
+  // A played fixture's details name its scorers; a name opens the player card, Escape closes it.
+  const played = fixtures.getByRole('listitem').filter({ hasNotText: '0–0' }).first();
+  await played.getByRole('button', { name: 'Match details' }).click();
+  const scorer = played
+    .getByRole('region', { name: /^Match events of / })
+    .getByRole('button')
+    .first();
+  const scorerName = ((await scorer.textContent()) ?? '').replace(/ ×\d+$/, '').replace(/ \(.*\)$/, '');
+  await scorer.click();
+  const card = page.getByRole('dialog', { name: scorerName });
+  await expect(card).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await expect(scorer).toBeFocused();
   await page.goBack();
   await expect(fixtures.getByRole('combobox', { name: 'Week' })).toHaveValue('10');
   await expectNoSeriousViolations(page, '/league (standings and fixtures)');
@@ -60,6 +74,11 @@ test('choose the league, read the table and the weeks, and see the next fixture 
   await expect(team.getByText(/^(Home against|Away at) /)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Results, week 9' }).locator('.news-score')).toHaveCount(4);
   await expectNoSeriousViolations(page, '/dashboard with a league');
+  const transfer = page.getByRole('region', { name: 'Latest transfers' }).getByRole('button').first();
+  await transfer.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(transfer).toBeFocused();
 });
 
 test('a coach follows their own team at once, in their language', async ({ page }) => {

@@ -1,7 +1,9 @@
 /** The league's latest news: last week's results and the newest transfers. */
 import { Link } from 'react-router-dom';
+import '../../components/league/league-parts.css';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadTransfers, loadWeek, type TransferView } from '../../lib/league-client';
+import { usePlayerCard } from '../../lib/player-card';
 import { useResource } from '../../lib/use-resource';
 
 export function LeagueNews({ leagueId, week }: { leagueId: number; week: number }) {
@@ -61,9 +63,12 @@ function TransferLine({ transfer }: { transfer: TransferView }) {
     from: transfer.from_team?.name ?? '',
     to: transfer.to_team?.name ?? '',
   });
+  const card = usePlayerCard();
   return (
     <>
-      <span>{text}</span>{' '}
+      <button type="button" className="link-like" onClick={() => card.open(transfer.player.id)}>
+        {text}
+      </button>{' '}
       <time className="muted" dateTime={transfer.at}>
         {when}
       </time>

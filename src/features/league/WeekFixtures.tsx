@@ -10,6 +10,7 @@ import { formatKickoff } from '../../i18n/dates';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadWeek, type FixtureSummary } from '../../lib/league-client';
 import { useResource } from '../../lib/use-resource';
+import { FixtureDetails } from './FixtureDetails';
 import { ResultForm } from './ResultForm';
 import { TeamMark } from '../../components/league/TeamMark';
 
@@ -100,6 +101,7 @@ function FixtureRow({
 }) {
   const { t, i18n } = useTranslation();
   const [recording, setRecording] = useState(false);
+  const [open, setOpen] = useState(false);
   const kickoff = formatKickoff(fixture.kickoff_at, i18n.language);
   const played = fixture.status === 'played';
   return (
@@ -136,12 +138,23 @@ function FixtureRow({
         <time dateTime={fixture.kickoff_at}>{kickoff}</time>
         <span>{fixture.venue}</span>
         <span>{t('league.referee', { name: fixture.referee_name })}</span>
+        {played && (
+          <button
+            type="button"
+            className="secondary fixture-record"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
+            {t(open ? 'league.hideDetails' : 'league.showDetails')}
+          </button>
+        )}
         {mayRecord && !recording && (
           <button type="button" className="secondary fixture-record" onClick={() => setRecording(true)}>
             {t(played ? 'league.correctResult' : 'league.recordResult')}
           </button>
         )}
       </span>
+      {open && played && <FixtureDetails fixtureId={fixture.id} />}
       {recording && (
         <ResultForm
           fixture={fixture}
