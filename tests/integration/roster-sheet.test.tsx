@@ -11,12 +11,9 @@
  */
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Route } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import type { SessionUser as MachineUser } from '../../machines/session/session.types';
-import type { SessionUser } from '../../src/lib/user';
+import { leagueUi, type LeagueUi } from '../support/league-ui';
 import { buildLeague, type BuiltLeague, type BuiltMember } from '../support/league-builder';
 import { initTestI18n } from '../support/chat-ui';
 import { ENGINES } from '../support/engines';
@@ -31,7 +28,7 @@ let signedIn: BuiltMember;
 const sent: { method: string; url: string; body: unknown }[] = [];
 /** While set, a PUT waits for it before it reaches the server. */
 let hold: Promise<void> | null = null;
-let App: ComponentType<{ path: string; user: SessionUser }>;
+let ui: LeagueUi;
 
 beforeAll(async () => {
   await initTestI18n();
@@ -45,55 +42,25 @@ beforeAll(async () => {
     .execute();
   signedIn = league.members.coach;
 
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    // The test's own Visitors (tests/support/http-client.ts) bring their cookies: not the page.
-    if (headers.has('cookie')) return realFetch(input, init);
-    const method = (init.method ?? 'GET').toUpperCase();
-    const url = String(input instanceof Request ? input.url : input);
-    if (method !== 'GET')
-      sent.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
-    if (method === 'PUT' && hold) await hold;
-    headers.set('cookie', signedIn.visitor.cookieHeader());
-    return realFetch(input, { ...init, headers });
-  });
   // user-event walks radio groups with CSS.escape, which this jsdom lacks.
   if (!globalThis.CSS?.escape)
     vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/[^\w-]/g, (c) => `\\${c}`) });
-  vi.stubEnv('VITE_API_BASE', `${server.url}/api`);
-
-  // Imported once the API base is set: the app's client reads it when it loads.
-  const [{ default: RosterPage }, { SessionProvider }, { ToastProvider }, { PlayerCardProvider }, { sessionMachine }] =
-    await Promise.all([
-      import('../../src/features/roster/RosterPage'),
-      import('../../src/lib/session'),
-      import('../../src/lib/toasts'),
-      import('../../src/lib/player-card'),
-      import('../../machines/session/session.machine'),
-    ]);
-  App = ({ path, user }) => {
-    const machine = sessionMachine.provide({
-      actors: {
-        fetchCurrentUser: fromPromise(() => Promise.resolve<MachineUser>(user)),
-        endServerSession: fromPromise(() => Promise.resolve()),
-      },
-    });
-    return (
-      <SessionProvider machine={machine}>
-        <ToastProvider>
-          <PlayerCardProvider>
-            <MemoryRouter initialEntries={[path]}>
-              <Routes>
-                <Route path="/roster/:team_id" element={<RosterPage />} />
-                <Route path="/league" element={<h1>League page</h1>} />
-              </Routes>
-            </MemoryRouter>
-          </PlayerCardProvider>
-        </ToastProvider>
-      </SessionProvider>
-    );
-  };
+  ui = await leagueUi(server, () => signedIn, {
+    routes: async () => {
+      const { default: RosterPage } = await import('../../src/features/roster/RosterPage');
+      return (
+        <>
+          <Route path="/roster/:team_id" element={<RosterPage />} />
+          <Route path="/league" element={<h1>League page</h1>} />
+        </>
+      );
+    },
+    onRequest: async ({ method, url, init }) => {
+      if (method !== 'GET')
+        sent.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
+      if (method === 'PUT' && hold) await hold;
+    },
+  });
 }, 60_000);
 
 afterEach(() => cleanup());
@@ -103,17 +70,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const userOf = (member: BuiltMember, name: string): SessionUser => ({
-  id: member.id,
-  name,
-  email: `${member.id}@league.example`,
-  avatar_url: null,
-  language: 'en',
-  bio: '',
-  phone: null,
-  timezone: null,
-  token: '',
-});
+const userOf = (member: BuiltMember, name: string) => ui.userOf(member, name);
 const teamA = () => league.teams[0]!;
 const nameOf = (index: number) => `Player 0-${index} ${teamA().name.split(' ').pop()}`;
 const rowOf = (index: number) => screen.getByRole('radiogroup', { name: new RegExp(nameOf(index)) });
@@ -124,7 +81,7 @@ const sheetRegion = () => screen.getByRole('region', { name: 'Team sheet' });
 
 async function openRoster(member: BuiltMember, name = 'Coach Tester') {
   signedIn = member;
-  render(<App path={`/roster/${teamA().id}`} user={userOf(member, name)} />);
+  render(<ui.App path={`/roster/${teamA().id}`} user={userOf(member, name)} />);
   await screen.findByRole('heading', { level: 1, name: teamA().name }, WAIT);
 }
 
@@ -166,7 +123,7 @@ describe('the roster page', () => {
 
   it('says so for a team that is not in one of the member’s leagues', async () => {
     signedIn = league.members.outsider;
-    render(<App path={`/roster/${teamA().id}`} user={userOf(league.members.outsider, 'Outsider')} />);
+    render(<ui.App path={`/roster/${teamA().id}`} user={userOf(league.members.outsider, 'Outsider')} />);
     const alert = await screen.findByRole('alert', {}, WAIT);
     expect(alert.textContent).toBe(`Team ${teamA().id} does not exist or is not in one of your leagues.`);
     expect(screen.getByRole('heading', { level: 1, name: 'Team roster' })).toBeTruthy();
