@@ -54,28 +54,8 @@ export function ResultForm({
         void save();
       }}
     >
-      <label htmlFor={`${id}-home`}>{t('league.goalsOf', { team: fixture.home.name })}</label>
-      <input
-        id={`${id}-home`}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={MAX_SCORE}
-        required
-        value={home}
-        onChange={(event) => setHome(event.target.value)}
-      />
-      <label htmlFor={`${id}-away`}>{t('league.goalsOf', { team: fixture.away.name })}</label>
-      <input
-        id={`${id}-away`}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={MAX_SCORE}
-        required
-        value={away}
-        onChange={(event) => setAway(event.target.value)}
-      />
+      <ScoreInput id={`${id}-home`} team={fixture.home.name} value={home} onChange={setHome} />
+      <ScoreInput id={`${id}-away`} team={fixture.away.name} value={away} onChange={setAway} />
       <button type="submit" disabled={!valid || saving}>
         {t('league.saveResult')}
       </button>
@@ -83,5 +63,35 @@ export function ResultForm({
         {t('league.cancel')}
       </button>
     </form>
+  );
+}
+
+/** One team's goals: a whole number from 0 to MAX_SCORE, labelled with the team's name. */
+function ScoreInput({
+  id,
+  team,
+  value,
+  onChange,
+}: {
+  id: string;
+  team: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor={id}>{t('league.goalsOf', { team })}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_SCORE}
+        required
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </>
   );
 }
