@@ -36,6 +36,10 @@ export interface Config {
   /** Failed sign-ins allowed per email within the window before 429. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** How many leagues' teams, fixtures and players the league reads keep in memory. */
+  leagueCacheLeagues: number;
+  /** How many compiled SQLite statements are kept for reuse. */
+  sqliteStatementCache: number;
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Where the built web app lives; served with a client-side routing fallback. */
@@ -105,6 +109,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     avatarMaxBytes: read.integer('AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginWindowSeconds: read.integer('LOGIN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
+    leagueCacheLeagues: read.integer('LEAGUE_CACHE_LEAGUES', 100, 1, 100000),
+    sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),
     trustProxy: read.boolean('TRUST_PROXY', false),
     logLevel: read.oneOf('LOG_LEVEL', DEFAULT_LOG_LEVEL[environment], LOG_LEVELS),
     webRoot: resolve(cwd, env.WEB_ROOT ?? 'dist'),

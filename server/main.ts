@@ -22,7 +22,11 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const database = createDatabase({ url: config.databaseUrl, sqliteFile: join(config.dataDir, 'sideline.sqlite') });
+  const database = createDatabase({
+    url: config.databaseUrl,
+    sqliteFile: join(config.dataDir, 'sideline.sqlite'),
+    statementCache: config.sqliteStatementCache,
+  });
   await migrateToLatest(database);
   const seeded = config.seedDemo ? await seedDemoData(database, config.dataDir, config.demoPassword) : null;
   const app = await buildApp(config, database);

@@ -46,7 +46,7 @@ export async function productApi(app: FastifyInstance, { config, database, chat 
     onUserChanged: syncMember,
   });
 
-  await app.register(leagueModule, { database, chat });
+  await app.register(leagueModule, { database, chat, cacheLeagues: config.leagueCacheLeagues });
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, `There is no ${request.method} ${request.url.split('?')[0]} in the API`));

@@ -7,6 +7,7 @@ import type { Database } from './database.js';
 import * as usersAndSessions from './migrations/0001-users-and-sessions.js';
 import * as chatDocuments from './migrations/0002-chat-documents.js';
 import * as league from './migrations/0003-league.js';
+import * as leagueRevision from './migrations/0004-league-revision.js';
 
 type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
 
@@ -14,6 +15,7 @@ const STEPS: Record<string, Step> = {
   '0001-users-and-sessions': usersAndSessions,
   '0002-chat-documents': chatDocuments,
   '0003-league': league,
+  '0004-league-revision': leagueRevision,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

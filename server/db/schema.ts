@@ -66,6 +66,8 @@ export interface LeaguesTable {
   /** The league's chat channel (`type:id`) where results, transfers and fixture changes are posted. */
   chat_channel: string | null;
   created_at: string;
+  /** Raised by triggers on every change to the league's teams, players, squads, fixtures and appearances. */
+  revision: Generated<number>;
 }
 
 export interface TeamsTable {

@@ -46,7 +46,12 @@ async function boot(
   schema: string | undefined,
   port: number,
 ): Promise<TestServer> {
-  const database = createDatabase({ url: engine.url, sqliteFile: join(dataDir, 'sideline.sqlite'), schema });
+  const database = createDatabase({
+    url: engine.url,
+    sqliteFile: join(dataDir, 'sideline.sqlite'),
+    schema,
+    statementCache: config.sqliteStatementCache,
+  });
   await migrateToLatest(database);
   const app = await buildApp(config, database);
   await app.listen({ port, host: '127.0.0.1' });

@@ -13,6 +13,8 @@ export interface LeagueModuleOptions {
   database: Database;
   /** Where results, transfers and fixture changes are posted as league cards. */
   chat: ChatDirectory;
+  /** How many leagues' snapshots the reads keep in memory (LEAGUE_CACHE_LEAGUES). */
+  cacheLeagues: number;
 }
 
 export async function leagueModule(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {

@@ -4,7 +4,6 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, FixturesTable, LeaguesTable, TeamsTable } from '../../db/schema.js';
-import { computeStandings } from '../../league/standings.js';
 import { avatarUrl } from '../users/user-view.js';
 import type {
   AppearanceLine,
@@ -12,7 +11,6 @@ import type {
   LeagueSummary,
   PlayerRef,
   SheetLine,
-  StandingRow,
   TeamRef,
   TransferView,
 } from './league-view.js';
@@ -93,9 +91,9 @@ export function toFixtureSummary(row: Fixture, teams: TeamRefs): FixtureSummary 
 export class LeagueRepo {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** The caller's leagues with their role and team; `leagueId` narrows it to one league. */
-  async summaries(userId: number, leagueId?: number): Promise<LeagueSummary[]> {
-    let query = this.db
+  /** The caller's leagues with their role and team. */
+  async summaries(userId: number): Promise<LeagueSummary[]> {
+    const rows = await this.db
       .selectFrom('league_members')
       .innerJoin('leagues', 'leagues.id', 'league_members.league_id')
       .leftJoin('teams', 'teams.id', 'league_members.team_id')
@@ -115,9 +113,10 @@ export class LeagueRepo {
           .select(eb.fn.countAll<number | string>().as('n'))
           .as('team_count'),
       )
-      .where('league_members.user_id', '=', userId);
-    if (leagueId !== undefined) query = query.where('leagues.id', '=', leagueId);
-    const rows = await query.orderBy('leagues.name').orderBy('leagues.id').execute();
+      .where('league_members.user_id', '=', userId)
+      .orderBy('leagues.name')
+      .orderBy('leagues.id')
+      .execute();
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -141,67 +140,8 @@ export class LeagueRepo {
     }));
   }
 
-  async league(id: number): Promise<League | undefined> {
-    return this.db.selectFrom('leagues').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** The league's teams by id, in name order. */
-  async teamRefs(leagueId: number): Promise<TeamRefs> {
-    const rows = await this.db
-      .selectFrom('teams')
-      .select(TEAM_REF_COLUMNS)
-      .where('league_id', '=', leagueId)
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
-    return new Map(rows.map((row) => [row.id, toTeamRef(row)]));
-  }
-
-  async standings(league: League, teams: TeamRefs): Promise<StandingRow[]> {
-    const rows = await this.db
-      .selectFrom('fixtures')
-      .select(['id', 'week', 'kickoff_at', 'home_team_id', 'away_team_id', 'home_score', 'away_score'])
-      .where('league_id', '=', league.id)
-      .where('status', '=', 'played')
-      .where('home_score', 'is not', null)
-      .where('away_score', 'is not', null)
-      .execute();
-    const results = rows.map((row) => ({ ...row, home_score: row.home_score!, away_score: row.away_score! }));
-    return computeStandings([...teams.values()], results, {
-      win: league.points_win,
-      draw: league.points_draw,
-      loss: league.points_loss,
-    });
-  }
-
-  async weekFixtures(leagueId: number, week: number, teams: TeamRefs): Promise<FixtureSummary[]> {
-    const rows = await this.db
-      .selectFrom('fixtures')
-      .selectAll()
-      .where('league_id', '=', leagueId)
-      .where('week', '=', week)
-      .orderBy('kickoff_at')
-      .orderBy('id')
-      .execute();
-    return rows.map((row) => toFixtureSummary(row, teams));
-  }
-
   async fixture(id: number): Promise<Fixture | undefined> {
     return this.db.selectFrom('fixtures').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  /** The team's next fixture still to be played: the earliest scheduled one. */
-  async nextFixture(teamId: number): Promise<Fixture | undefined> {
-    return this.db
-      .selectFrom('fixtures')
-      .selectAll()
-      .where('status', '=', 'scheduled')
-      .where((eb) => eb.or([eb('home_team_id', '=', teamId), eb('away_team_id', '=', teamId)]))
-      .orderBy('week')
-      .orderBy('kickoff_at')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
   }
 
   /** The fixture's team sheets by team id: starters first, each part in the coach's order. */

@@ -6,10 +6,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prepareQuery } from '../../league/player-search.js';
 import { SPORTS } from '../../league/sports.js';
-import { TIE_BREAK } from '../../league/standings.js';
+import { computeStandings, TIE_BREAK } from '../../league/standings.js';
 import { HttpError } from '../../http/errors.js';
 import { requireUserId } from '../sessions/session-plugin.js';
-import { isCoachOf, requireMembership, type Membership } from './access.js';
+import { isCoachOf, leagueAccess, type Membership } from './access.js';
 import type { LeagueModuleOptions } from './index.js';
 import { LeagueRepo, toFixtureSummary, type Fixture, type League } from './league-repo.js';
 import {
@@ -27,10 +27,10 @@ import {
   weekFixturesSchema,
   weekQuery,
 } from './league-schemas.js';
-import type { FixtureDetail, LeagueDetail, TeamDetail } from './league-view.js';
-import { BadCursorError, PlayerRepo, type PlayerFilters } from './player-repo.js';
-
-type IdRequest = FastifyRequest<{ Params: { id: number } }>;
+import type { FixtureDetail, LeagueDetail, LeagueSummary, StandingRow, TeamDetail } from './league-view.js';
+import { LeagueSnapshots, nextFixtureOf, type LeagueSnapshot } from './league-snapshots.js';
+import { BadCursorError, playerPage, squadOf, type PlayerFilters } from './player-list.js';
+import { PlayerRepo } from './player-repo.js';
 
 /** The list's query as the schema lets it through: the search text not prepared yet. */
 type PlayerQuery = Omit<PlayerFilters, 'q'> & { q?: string };
@@ -39,6 +39,40 @@ const notFound = (what: string) => new HttpError(404, `${what} does not exist or
 
 /** Whether the fixture's kick-off is still ahead; a sheet can only be set before it. */
 const beforeKickoff = (fixture: Fixture) => Date.parse(fixture.kickoff_at) > Date.now();
+
+/**
+ * The table from the snapshot's played fixtures, under the league's points rules as they are now
+ * (read with the league on every request; the snapshot keeps the table of the latest rules).
+ */
+function standingsOf(league: League, snapshot: LeagueSnapshot): StandingRow[] {
+  const rules = { win: league.points_win, draw: league.points_draw, loss: league.points_loss };
+  const key = `${rules.win}/${rules.draw}/${rules.loss}`;
+  if (snapshot.standings?.rules === key) return snapshot.standings.table;
+  const results = snapshot.fixtures.flatMap((f) =>
+    f.status === 'played' && f.home_score !== null && f.away_score !== null
+      ? [{ ...f, home_score: f.home_score, away_score: f.away_score }]
+      : [],
+  );
+  const table = computeStandings([...snapshot.teams.values()], results, rules);
+  snapshot.standings = { rules: key, table };
+  return table;
+}
+
+function summaryOf(league: League, membership: Membership, snapshot: LeagueSnapshot): LeagueSummary {
+  const { id, name, sport, season, weeks, current_week } = league;
+  const myTeam = membership.teamId === null ? null : (snapshot.teams.get(membership.teamId) ?? null);
+  return {
+    id,
+    name,
+    sport,
+    season,
+    weeks,
+    current_week,
+    my_role: membership.role,
+    my_team: myTeam,
+    teams: snapshot.teams.size,
+  };
+}
 
 function fixtureCan(
   fixture: Fixture,
@@ -63,22 +97,14 @@ function fixtureCan(
 export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
   const { db } = options.database;
   const leagues = new LeagueRepo(db);
-  const players = new PlayerRepo(options.database);
+  const players = new PlayerRepo(db);
+  const snapshots = new LeagueSnapshots(db, options.cacheLeagues);
+  const requireLeague = leagueAccess(db);
 
-  /** The league and the caller's membership, or the 404 that hides whether it exists. */
-  async function leagueFor(request: IdRequest): Promise<{ league: League; membership: Membership }> {
-    const userId = requireUserId(request);
-    const membership = await requireMembership(db, request.params.id, userId);
-    const league = await leagues.league(request.params.id);
-    if (!league) throw notFound(`League ${request.params.id}`);
-    return { league, membership };
-  }
-
-  async function leagueOf(leagueId: number, request: IdRequest, what: string) {
-    const membership = await requireMembership(db, leagueId, requireUserId(request), what);
-    const league = await leagues.league(leagueId);
-    if (!league) throw notFound(what);
-    return { league, membership };
+  /** The league, the caller's membership and the league's current snapshot, or the 404. */
+  async function leagueOf(leagueId: number, request: FastifyRequest, what?: string) {
+    const { league, membership } = await requireLeague(leagueId, requireUserId(request), what);
+    return { league, membership, snapshot: await snapshots.get(league.id, league.revision) };
   }
 
   app.get('/leagues', { schema: { response: { 200: leagueListSchema, ...readErrors } } }, async (request) => {
@@ -90,13 +116,10 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
     '/leagues/:id',
     { schema: { params: idParams, response: { 200: leagueDetailSchema, ...readErrors } } },
     async (request): Promise<LeagueDetail> => {
-      const { league, membership } = await leagueFor(request);
-      const [summary] = await leagues.summaries(membership.userId, league.id);
-      if (!summary) throw notFound(`League ${league.id}`);
-      const teams = await leagues.teamRefs(league.id);
+      const { league, membership, snapshot } = await leagueOf(request.params.id, request);
       const sport = SPORTS[league.sport];
       return {
-        ...summary,
+        ...summaryOf(league, membership, snapshot),
         rules: {
           points_win: league.points_win,
           points_draw: league.points_draw,
@@ -109,7 +132,7 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
           match_minutes: sport.matchMinutes,
         },
         tie_break: [...TIE_BREAK],
-        standings: await leagues.standings(league, teams),
+        standings: standingsOf(league, snapshot),
         chat_channel: league.chat_channel,
       };
     },
@@ -119,17 +142,16 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
     '/leagues/:id/fixtures',
     { schema: { params: idParams, querystring: weekQuery, response: { 200: weekFixturesSchema, ...readErrors } } },
     async (request) => {
-      const { league } = await leagueFor(request);
+      const { league, snapshot } = await leagueOf(request.params.id, request);
       const week = request.query.week ?? league.current_week;
       if (week < 1 || week > league.weeks)
         throw new HttpError(400, `querystring/week must be between 1 and ${league.weeks} (the league's weeks)`);
-      const teams = await leagues.teamRefs(league.id);
       return {
         league_id: league.id,
         week,
         weeks: league.weeks,
         current_week: league.current_week,
-        fixtures: await leagues.weekFixtures(league.id, week, teams),
+        fixtures: snapshot.fixtures.filter((f) => f.week === week).map((f) => toFixtureSummary(f, snapshot.teams)),
       };
     },
   );
@@ -142,16 +164,15 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
       requireUserId(request);
       const fixture = await leagues.fixture(request.params.id);
       if (!fixture) throw notFound(what);
-      const { league, membership } = await leagueOf(fixture.league_id, request, what);
-      const [teams, sheets, appearances, coachesHome, coachesAway] = await Promise.all([
-        leagues.teamRefs(league.id),
+      const { league, membership, snapshot } = await leagueOf(fixture.league_id, request, what);
+      const [sheets, appearances, coachesHome, coachesAway] = await Promise.all([
         leagues.sheets(fixture.id),
         leagues.appearances(fixture.id),
         isCoachOf(db, membership, fixture.home_team_id),
         isCoachOf(db, membership, fixture.away_team_id),
       ]);
       return {
-        ...toFixtureSummary(fixture, teams),
+        ...toFixtureSummary(fixture, snapshot.teams),
         league_id: league.id,
         sheets: { home: sheets.get(fixture.home_team_id) ?? [], away: sheets.get(fixture.away_team_id) ?? [] },
         appearances,
@@ -168,15 +189,14 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
       requireUserId(request);
       const team = await leagues.team(request.params.id);
       if (!team) throw notFound(what);
-      const { league, membership } = await leagueOf(team.league_id, request, what);
-      const [teams, squad, next, coach] = await Promise.all([
-        leagues.teamRefs(league.id),
-        players.squad(team.id, SPORTS[league.sport].positions),
-        leagues.nextFixture(team.id),
+      const { league, membership, snapshot } = await leagueOf(team.league_id, request, what);
+      const teams = snapshot.teams;
+      const next = nextFixtureOf(snapshot, team.id);
+      const [coach, sheets] = await Promise.all([
         isCoachOf(db, membership, team.id),
+        next ? leagues.sheets(next.id) : new Map<number, never[]>(),
       ]);
-      const standings = await leagues.standings(league, teams);
-      const sheet = next ? ((await leagues.sheets(next.id)).get(team.id) ?? []) : [];
+      const sheet = sheets.get(team.id) ?? [];
       return {
         id: team.id,
         name: team.name,
@@ -186,9 +206,9 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
         league_id: league.id,
         coach_name: team.coach_name,
         coach_user_id: team.coach_user_id,
-        squad,
+        squad: squadOf(snapshot, team.id, SPORTS[league.sport].positions),
         next_fixture: next ? { ...toFixtureSummary(next, teams), sheet } : null,
-        standing: standings.find((row) => row.team.id === team.id) ?? null,
+        standing: standingsOf(league, snapshot).find((row) => row.team.id === team.id) ?? null,
         can: { manage_squad: membership.role === 'commissioner' || coach, set_sheet: coach },
       };
     },
@@ -198,18 +218,17 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
     '/leagues/:id/players',
     { schema: { params: idParams, querystring: playerQuery, response: { 200: playerPageSchema, ...readErrors } } },
     async (request) => {
-      const { league } = await leagueFor(request);
+      const { league, snapshot } = await leagueOf(request.params.id, request);
       const { q, team, position, free, ...rest } = request.query;
       const positions = SPORTS[league.sport].positions;
       if (position !== undefined && !positions.includes(position))
         throw new HttpError(400, `querystring/position must be one of ${positions.join(', ')} in this league`);
       if (team !== undefined && free === true)
         throw new HttpError(400, 'querystring/free=true lists players without a team, so it cannot go with team');
-      const teams = await leagues.teamRefs(league.id);
-      if (team !== undefined && !teams.has(team))
+      if (team !== undefined && !snapshot.teams.has(team))
         throw new HttpError(400, `querystring/team ${team} is not a team of this league`);
       try {
-        return await players.page(league.id, { ...rest, q: q ? prepareQuery(q) : null, team, position, free }, teams);
+        return playerPage(snapshot, { ...rest, q: q ? prepareQuery(q) : null, team, position, free });
       } catch (error) {
         if (error instanceof BadCursorError)
           throw new HttpError(400, 'querystring/cursor is not a cursor of this list; start again without it');
@@ -226,8 +245,8 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
       requireUserId(request);
       const player = await players.player(request.params.id);
       if (!player) throw notFound(what);
-      const { league } = await leagueOf(player.league_id, request, what);
-      return players.detail(player, await leagues.teamRefs(league.id));
+      const { snapshot } = await leagueOf(player.league_id, request, what);
+      return players.detail(player, snapshot.teams);
     },
   );
 
@@ -235,9 +254,8 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
     '/leagues/:id/transfers',
     { schema: { params: idParams, querystring: limitQuery, response: { 200: transferListSchema, ...readErrors } } },
     async (request) => {
-      const { league } = await leagueFor(request);
-      const teams = await leagues.teamRefs(league.id);
-      return { transfers: await leagues.transfers(league.id, request.query.limit, teams) };
+      const { league, snapshot } = await leagueOf(request.params.id, request);
+      return { transfers: await leagues.transfers(league.id, request.query.limit, snapshot.teams) };
     },
   );
 }

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB, Session } from '../../db/schema.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,6 +20,8 @@ export interface ActiveSession {
 
 export class SessionStore {
   private readonly userTtlMs: number;
+  /** Every request looks its session up, so the query is compiled once. */
+  private readonly live: (values: { idHash: string; now: string }) => Promise<Session[]>;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -26,6 +29,12 @@ export class SessionStore {
     ttlDays: number,
   ) {
     this.userTtlMs = ttlDays * DAY_MS;
+    this.live = prepared(
+      db,
+      (m: { idHash: string; now: string }) =>
+        db.selectFrom('sessions').selectAll().where('id_hash', '=', m.idHash).where('expires_at', '>', m.now),
+      { idHash: '\u0000id_hash', now: '\u0000now' },
+    );
   }
 
   ttlMs(userId: number | null): number {
@@ -47,12 +56,7 @@ export class SessionStore {
   /** The live session for a cookie value, or null when unknown, forged or expired. */
   async find(token: string | undefined): Promise<ActiveSession | null> {
     if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const row = await this.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id_hash', '=', this.hash(token))
-      .where('expires_at', '>', nowIso())
-      .executeTakeFirst();
+    const [row] = await this.live({ idHash: this.hash(token), now: nowIso() });
     return row ? { token, row } : null;
   }
 
