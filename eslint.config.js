@@ -3,6 +3,7 @@
 //   - machines/ imports only xstate and machines/shared (never src/ or server/, never another machine);
 //   - features never import each other, nor app/; components/ui, lib and i18n import no feature;
 //   - the browser (src/, machines/) imports from server/ only type-only contracts.
+//   - shared/ is pure code both sides use: it imports no package and nothing of ours outside shared/.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -77,6 +78,12 @@ export default tseslint.config(
               from: ['./src', './machines'],
               message: 'The server must not import browser code.',
             },
+            {
+              target: ['./shared'],
+              from: ['.'],
+              except: ['./shared'],
+              message: 'shared/ is pure code for the server and the browser: it imports nothing outside shared/.',
+            },
           ],
         },
       ],
@@ -114,6 +121,20 @@ export default tseslint.config(
               regex: '^(?!xstate(/|$)|\\.{1,2}/)',
               message: 'machines/ may import only xstate and machines/shared.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.{1,2}/)', message: 'shared/ is pure code: it imports no package, only shared/.' },
           ],
         },
       ],

@@ -30,6 +30,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: 'test', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      // Every browser of the suite registers and signs in from 127.0.0.1.
+      REGISTER_MAX_PER_ADDRESS: '100000',
+      LOGIN_ADDRESS_MAX_FAILURES: '100000',
+    },
   },
 });

@@ -51,6 +51,7 @@ export default defineConfig({
             'tests/integration/**/*.test.{ts,tsx}',
             'tests/machines/**/*.test.ts',
             'server/**/*.test.ts',
+            'shared/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
           testTimeout: 30_000,

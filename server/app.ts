@@ -11,7 +11,8 @@ import { chatSandbox, createSandbox } from './chat-sandbox/index.js';
 import type { Sandbox } from './chat-sandbox/sandbox.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { registerErrorHandler } from './http/errors.js';
+import { clientErrorHandler, registerErrorHandler } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerValidation } from './http/validation.js';
 import { webApp } from './http/web-app.js';
 
@@ -36,6 +37,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler,
   });
 
   const routeTable: RouteEntry[] = [];
@@ -47,11 +49,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   registerValidation(app);
   registerErrorHandler(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-  });
+  registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_AVATAR_SIZE } from './storage/images.js';
 
 export type Environment = 'development' | 'production' | 'test';
 
@@ -28,14 +29,29 @@ export interface Config {
   chatApiKey: string;
   /** Largest chat upload the sandbox accepts (its app upload config's size_limit). */
   chatUploadMaxBytes: number;
+  /** Origins the chat service serves uploads from, allowed in the pages' Content-Security-Policy. */
+  chatUploadOrigins: string[];
   chatApiSecret: string;
   chatTokenTtlSeconds: number;
   /** Whether the sandbox's link previews (GET /chat/og) may fetch private, loopback and link-local addresses. */
   chatOgAllowPrivate: boolean;
   avatarMaxBytes: number;
-  /** Failed sign-ins allowed per email within the window before 429. */
+  /** Largest avatar in pixels (width × height) that is decoded at all; larger ones are refused. */
+  avatarMaxPixels: number;
+  /** Width and height of the square WebP every avatar is re-encoded to. */
+  avatarSize: number;
+  /** Failed sign-ins per (address, email) within the window before each try waits, doubling. */
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** The longest of those waits. */
+  loginMaxDelaySeconds: number;
+  /** Failed sign-ins per address (all emails) within the window before 429. */
+  loginAddressMaxFailures: number;
+  /** Failed sign-ins per email (all addresses) within the window before 429: a much higher ceiling. */
+  loginEmailMaxFailures: number;
+  /** Registrations per address within registerWindowSeconds before 429. */
+  registerMaxPerAddress: number;
+  registerWindowSeconds: number;
   /** How many leagues' teams, fixtures and players the league reads keep in memory. */
   leagueCacheLeagues: number;
   /** How many compiled SQLite statements are kept for reuse. */
@@ -61,6 +77,10 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const MIN_SECRET_LENGTH = 32;
+/** Where the hosted chat service serves uploaded files from. */
+const HOSTED_UPLOAD_ORIGINS = 'https://*.stream-io-cdn.com';
+/** A space-separated list of https origins, each host optionally starting with a `*.` wildcard. */
+const UPLOAD_ORIGINS = /^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?( https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?)*$/;
 const DEFAULT_LOG_LEVEL: Record<Environment, Config['logLevel']> = {
   test: 'silent',
   development: 'warn',
@@ -104,11 +124,22 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chatBaseUrl: read.string('CHAT_BASE_URL', '', /^https?:\/\/[^\s]+$/) || null,
     chatApiKey: read.string('CHAT_API_KEY', 'sideline-local', /^[A-Za-z0-9_-]{3,64}$/),
     chatUploadMaxBytes: read.integer('CHAT_UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-    chatTokenTtlSeconds: read.integer('CHAT_TOKEN_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
+    chatUploadOrigins: read
+      .string('CHAT_UPLOAD_ORIGINS', env.CHAT_PROVIDER === 'stream' ? HOSTED_UPLOAD_ORIGINS : '', UPLOAD_ORIGINS)
+      .split(/\s+/)
+      .filter(Boolean),
+    chatTokenTtlSeconds: read.integer('CHAT_TOKEN_TTL_SECONDS', 3600, 60, 24 * 3600),
     chatOgAllowPrivate: read.boolean('CHAT_OG_ALLOW_PRIVATE', environment !== 'production'),
     avatarMaxBytes: read.integer('AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    avatarMaxPixels: read.integer('AVATAR_MAX_PIXELS', 50_000_000, 1024, 268_402_689),
+    avatarSize: read.integer('AVATAR_SIZE', DEFAULT_AVATAR_SIZE, 32, 1024),
     loginMaxFailures: read.integer('LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginWindowSeconds: read.integer('LOGIN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
+    loginMaxDelaySeconds: read.integer('LOGIN_MAX_DELAY_SECONDS', 15 * 60, 1, 24 * 3600),
+    loginAddressMaxFailures: read.integer('LOGIN_ADDRESS_MAX_FAILURES', 50, 1, 1_000_000),
+    loginEmailMaxFailures: read.integer('LOGIN_EMAIL_MAX_FAILURES', 200, 1, 1_000_000),
+    registerMaxPerAddress: read.integer('REGISTER_MAX_PER_ADDRESS', 10, 1, 1_000_000),
+    registerWindowSeconds: read.integer('REGISTER_WINDOW_SECONDS', 3600, 1, 7 * 24 * 3600),
     leagueCacheLeagues: read.integer('LEAGUE_CACHE_LEAGUES', 100, 1, 100000),
     sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),
     trustProxy: read.boolean('TRUST_PROXY', false),
@@ -118,9 +149,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoPassword: read.string('DEMO_PASSWORD', 'sideline-demo', /^.{8,128}$/),
   };
 
+  if (environment === 'production') problems.push(...productionChatProblems(env, config.chatProvider));
   const secrets = resolveSecrets(env, environment, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return { ...config, ...secrets };
+}
+
+/**
+ * The chat sandbox is a development and test double: no durability, scaling or abuse protection
+ * of the hosted service. Production runs only against the hosted service, with its own key.
+ */
+function productionChatProblems(env: Env, provider: Config['chatProvider']): string[] {
+  if (provider === 'sandbox')
+    return [
+      'CHAT_PROVIDER=sandbox (the default) is a development and test stand-in for the chat service and cannot run ' +
+        'in production: set CHAT_PROVIDER=stream with CHAT_API_KEY and CHAT_API_SECRET from the hosted chat app',
+    ];
+  return env.CHAT_API_KEY ? [] : ["CHAT_API_KEY is required in production (the hosted chat app's key)"];
 }
 
 /**

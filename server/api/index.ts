@@ -6,8 +6,8 @@ import { errorBody } from '../http/errors.js';
 import { AvatarFiles } from '../storage/avatar-files.js';
 import { authRoutes } from './auth/auth-routes.js';
 import type { ChatDirectory } from './chat/chat-users.js';
-import { memberSync } from './chat/member-sync.js';
-import { LoginThrottle } from './auth/login-throttle.js';
+import { memberSync, tokenRevocation } from './chat/member-sync.js';
+import { LoginThrottle, RegisterThrottle } from './auth/login-throttle.js';
 import { leagueModule } from './league/index.js';
 import { csrfRoutes, registerCsrfGuard } from './csrf/csrf.js';
 import sessionPlugin from './sessions/session-plugin.js';
@@ -26,23 +26,36 @@ export async function productApi(app: FastifyInstance, { config, database, chat 
   const { db } = database;
   const users = new UserRepo(db);
   const syncMember = memberSync(users, chat, app.log);
+  const revokeChatTokens = tokenRevocation(chat, app.log);
 
-  await app.register(sessionPlugin, { store: new SessionStore(db, config.sessionSecret, config.sessionTtlDays) });
+  await app.register(sessionPlugin, {
+    store: new SessionStore(db, config.sessionSecret, config.sessionTtlDays, revokeChatTokens),
+  });
   registerCsrfGuard(app);
 
   await app.register(csrfRoutes);
   await app.register(authRoutes, {
     users,
-    throttle: new LoginThrottle(db, config.loginMaxFailures, config.loginWindowSeconds),
+    throttle: new LoginThrottle(db, {
+      maxFailures: config.loginMaxFailures,
+      windowSeconds: config.loginWindowSeconds,
+      maxDelaySeconds: config.loginMaxDelaySeconds,
+      addressMaxFailures: config.loginAddressMaxFailures,
+      emailMaxFailures: config.loginEmailMaxFailures,
+    }),
+    registerThrottle: new RegisterThrottle(db, config.registerMaxPerAddress, config.registerWindowSeconds),
     chatSecret: config.chatApiSecret,
     chatTokenTtlSeconds: config.chatTokenTtlSeconds,
     onUserCreated: syncMember,
     onSignedIn: syncMember,
+    onSignedOut: (userId) => revokeChatTokens([userId]),
   });
   await app.register(userRoutes, {
     users,
     avatars: new AvatarFiles(config.dataDir),
     avatarMaxBytes: config.avatarMaxBytes,
+    avatarMaxPixels: config.avatarMaxPixels,
+    avatarSize: config.avatarSize,
     onUserChanged: syncMember,
   });
 

@@ -5,7 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ChatError } from './errors.js';
-import { verifyToken } from './jwt.js';
+import { refuseRevoked, verifyToken } from './jwt.js';
+import type { ChatStore } from './store/chat-store.js';
 
 export interface Actor {
   /** The acting user (null: the server itself, with no user named). */
@@ -20,7 +21,20 @@ declare module 'fastify' {
   }
 }
 
-export function authenticate(request: FastifyRequest, apiKey: string, secret: string): Actor {
+/** When a user's tokens were revoked (their `revoke_tokens_issued_before`), if ever. */
+export type RevokedBefore = (userId: string) => string | undefined;
+
+export const revocationsOf =
+  (store: ChatStore): RevokedBefore =>
+  (userId) =>
+    store.users.get(userId)?.revoke_tokens_issued_before;
+
+export function authenticate(
+  request: FastifyRequest,
+  apiKey: string,
+  secret: string,
+  revokedBefore: RevokedBefore,
+): Actor {
   const query = request.query as Record<string, string | undefined>;
   if (query.api_key !== apiKey) throw new ChatError(2, `api_key not valid ${query.api_key ?? ''}`.trim(), 401);
   const authType = request.headers['stream-auth-type'];
@@ -32,6 +46,7 @@ export function authenticate(request: FastifyRequest, apiKey: string, secret: st
   const claims = verifyToken(token, secret);
   if (claims.server) return { userId: query.user_id ?? null, server: true, connectionId: query.connection_id };
   if (!claims.user_id) throw new ChatError(5, 'JWTAuth error: token has no user_id claim', 401);
+  refuseRevoked(claims, revokedBefore(claims.user_id));
   if (query.user_id && query.user_id !== claims.user_id) {
     throw new ChatError(5, `user_id ${query.user_id} does not match the token's user ${claims.user_id}`, 401);
   }

@@ -11,6 +11,8 @@ export type ChatEvent = Record<string, unknown> & { type: string };
 export interface Connection {
   id: string;
   userId: string;
+  /** The `iat` of the token the connection opened with (seconds), for token revocation. */
+  issuedAt?: number;
   watching: Set<string>;
   /** Users whose presence changes this connection asked for (queryUsers with presence: true). */
   presenceOf: Set<string>;

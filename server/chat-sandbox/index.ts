@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { authenticate } from './auth-context.js';
+import { authenticate, revocationsOf } from './auth-context.js';
 import { registerChatErrorHandler } from './errors.js';
 import { Gateway } from './gateway.js';
 import { channelRoutes } from './routes/channels.js';
@@ -96,7 +96,12 @@ export async function chatSandbox(app: FastifyInstance, { sandbox }: ChatSandbox
       (request.method === 'GET' && PUBLIC_FILES.some((prefix) => path.startsWith(prefix)))
     )
       return;
-    request.chatActor = authenticate(request, sandbox.settings.apiKey, sandbox.settings.secret);
+    request.chatActor = authenticate(
+      request,
+      sandbox.settings.apiKey,
+      sandbox.settings.secret,
+      revocationsOf(sandbox.store),
+    );
   });
   app.addHook('onResponse', async () => store.flushInBackground());
   app.addHook('preSerialization', async (_request, _reply, payload) => {

@@ -1,6 +1,7 @@
 /**
- * HS256 token checks as the hosted service does them (chat-protocol.md §1.6): code 5 malformed,
- * 43 bad signature, 40 expired, 41 not valid yet, 42 issued in the future.
+ * HS256 token checks as the hosted service does them (chat-protocol.md §1.6): code 5 malformed
+ * (also a claim of the wrong type: a string or null `exp` never means "never expires"), 43 bad
+ * signature, 40 expired or revoked, 41 not valid yet, 42 issued in the future.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ChatError } from './errors.js';
@@ -14,6 +15,35 @@ export interface TokenClaims {
 }
 
 const fail = (code: number, message: string) => new ChatError(code, message, 401);
+
+/** The claims' types as the hosted service reads them; anything else is a malformed token. */
+const CLAIM_TYPES: Record<keyof TokenClaims, 'number' | 'string' | 'boolean'> = {
+  user_id: 'string',
+  server: 'boolean',
+  exp: 'number',
+  iat: 'number',
+  nbf: 'number',
+};
+
+function checkClaimTypes(claims: Record<string, unknown>): void {
+  for (const [claim, type] of Object.entries(CLAIM_TYPES)) {
+    if (!(claim in claims)) continue;
+    const value = claims[claim];
+    const fits = typeof value === type && (type !== 'number' || Number.isFinite(value));
+    if (!fits) throw fail(5, `JWTAuth error: token is malformed: claim ${claim} must be a ${type}`);
+  }
+}
+
+/**
+ * Refuses a token issued before the user's (or the app's) `revoke_tokens_issued_before`, as the
+ * hosted service does after `revokeUserToken`: code 40, so a client with a token provider asks
+ * for a new one. A token without `iat` cannot show it is newer, so it counts as revoked.
+ */
+export function refuseRevoked(claims: TokenClaims, revokedBefore: string | undefined): void {
+  if (!revokedBefore) return;
+  const before = Date.parse(revokedBefore);
+  if (claims.iat === undefined || claims.iat * 1000 < before) throw fail(40, 'JWTAuth error: token has been revoked');
+}
 
 function decodePart(part: string): unknown {
   // Tokens may be base64url (jsonwebtoken) or padded base64 (dev tokens).
@@ -30,10 +60,11 @@ export function verifyToken(token: string, secret: string, nowSeconds = Date.now
     const head = decodePart(header) as { alg?: string };
     if (head.alg !== 'HS256') throw new Error('alg');
     claims = decodePart(payload) as TokenClaims;
-    if (!claims || typeof claims !== 'object') throw new Error('payload');
+    if (!claims || typeof claims !== 'object' || Array.isArray(claims)) throw new Error('payload');
   } catch {
     throw fail(5, 'JWTAuth error: token is malformed');
   }
+  checkClaimTypes(claims as Record<string, unknown>);
   const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest();
   const given = Buffer.from(signature.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {

@@ -13,7 +13,7 @@
  * A connection nobody polls for {@link IDLE_LIMIT_MS} is removed (its user may go offline).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate } from './auth-context.js';
+import { authenticate, revocationsOf } from './auth-context.js';
 import { ChatError } from './errors.js';
 import type { ChatEvent, Connection } from './gateway.js';
 import { ok, type Sandbox } from './sandbox.js';
@@ -31,6 +31,7 @@ type Query = Record<string, string | undefined>;
 export class LongPollConnection implements Connection {
   readonly watching = new Set<string>();
   readonly presenceOf = new Set<string>();
+  issuedAt?: number;
   /** Serialized events not yet handed to the client, oldest first. */
   readonly queue: string[] = [];
   /** When the last poll ended (or the connection opened); null while a poll is held. */
@@ -132,7 +133,7 @@ export async function longPollRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     const connectionId = query.connection_id;
     if (!connectionId && query.close !== 'true') return connect(request);
     // Polls and closes carry the user's token in the Authorization header.
-    const actor = authenticate(request, settings.apiKey, settings.secret);
+    const actor = authenticate(request, settings.apiKey, settings.secret, revocationsOf(sandbox.store));
     const connection = connectionId ? polled.get(connectionId) : undefined;
     const owned = connection !== undefined && (actor.server || actor.userId === connection.userId);
     if (query.close === 'true') {
@@ -147,12 +148,13 @@ export async function longPollRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     const query = request.query as Query;
     const header = request.headers.authorization;
     const authType = request.headers['stream-auth-type'];
-    const { userId } = openConnection(sandbox, {
+    const { userId, issuedAt } = openConnection(sandbox, {
       ...query,
       authorization: query.authorization ?? header?.replace(/^Bearer\s+/i, ''),
       'stream-auth-type': query['stream-auth-type'] ?? (typeof authType === 'string' ? authType : undefined),
     });
     const connection = new LongPollConnection(gateway.newConnectionId(), userId, forget);
+    connection.issuedAt = issuedAt;
     polled.set(connection.id, connection);
     gateway.add(connection);
     return ok({ event: healthCheck(sandbox, connection.id, userId) });

@@ -56,6 +56,7 @@ export class Serializer {
       deleted_at: rec.deleted_at,
       blocked_user_ids: rec.blocked_user_ids,
       privacy_settings: rec.privacy_settings,
+      revoke_tokens_issued_before: rec.revoke_tokens_issued_before ?? null,
     };
   }
 

@@ -9,7 +9,7 @@ import type { WebSocket } from 'ws';
 import { nextTimestamp } from './clock.js';
 import { ChatError } from './errors.js';
 import type { Connection } from './gateway.js';
-import { verifyToken } from './jwt.js';
+import { refuseRevoked, verifyToken } from './jwt.js';
 import type { Sandbox } from './sandbox.js';
 
 export const HEALTH_INTERVAL_MS = 20_000;
@@ -30,7 +30,10 @@ interface ConnectJson {
   user_details?: Record<string, unknown>;
 }
 
-export function openConnection(sandbox: Sandbox, query: Record<string, string | undefined>): { userId: string } {
+export function openConnection(
+  sandbox: Sandbox,
+  query: Record<string, string | undefined>,
+): { userId: string; issuedAt: number | undefined } {
   const { settings, store } = sandbox;
   if (query.api_key !== settings.apiKey) throw new ChatError(2, `api_key not valid ${query.api_key ?? ''}`.trim(), 401);
   let json: ConnectJson;
@@ -49,6 +52,7 @@ export function openConnection(sandbox: Sandbox, query: Record<string, string | 
   if (!claims.server && claims.user_id !== userId) {
     throw new ChatError(5, `JWTAuth error: token user_id ${claims.user_id ?? ''} does not match ${userId}`, 401);
   }
+  if (!claims.server) refuseRevoked(claims, store.users.get(userId)?.revoke_tokens_issued_before);
   const user = store.ensureUser(userId);
   const details = json.user_details ?? {};
   for (const [key, value] of Object.entries(details)) {
@@ -60,7 +64,7 @@ export function openConnection(sandbox: Sandbox, query: Record<string, string | 
   }
   user.last_active = nextTimestamp();
   store.saveUser(user);
-  return { userId };
+  return { userId, issuedAt: claims.iat };
 }
 
 export function healthCheck(sandbox: Sandbox, connectionId: string, userId?: string) {
@@ -78,8 +82,9 @@ export async function wsConnectRoute(app: FastifyInstance, sandbox: Sandbox): Pr
   app.get('/connect', { websocket: true }, (socket: WebSocket, request) => {
     const query = request.query as Record<string, string | undefined>;
     let userId: string;
+    let issuedAt: number | undefined;
     try {
-      ({ userId } = openConnection(sandbox, query));
+      ({ userId, issuedAt } = openConnection(sandbox, query));
     } catch (error) {
       const chat = error instanceof ChatError ? error : new ChatError(-1, 'internal system error', 500);
       socket.send(
@@ -103,6 +108,7 @@ export async function wsConnectRoute(app: FastifyInstance, sandbox: Sandbox): Pr
     const connection: Connection = {
       id: sandbox.gateway.newConnectionId(),
       userId,
+      issuedAt,
       watching: new Set(),
       presenceOf: new Set(),
       send: (event) => connection.sendText(JSON.stringify(event)),

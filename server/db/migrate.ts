@@ -8,6 +8,7 @@ import * as usersAndSessions from './migrations/0001-users-and-sessions.js';
 import * as chatDocuments from './migrations/0002-chat-documents.js';
 import * as league from './migrations/0003-league.js';
 import * as leagueRevision from './migrations/0004-league-revision.js';
+import * as signInLimits from './migrations/0005-sign-in-limits.js';
 
 type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
 
@@ -16,6 +17,7 @@ const STEPS: Record<string, Step> = {
   '0002-chat-documents': chatDocuments,
   '0003-league': league,
   '0004-league-revision': leagueRevision,
+  '0005-sign-in-limits': signInLimits,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

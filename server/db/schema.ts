@@ -32,6 +32,12 @@ export interface LoginFailuresTable {
   created_at: string;
 }
 
+export interface RegistrationsTable {
+  id: Generated<number>;
+  ip: string;
+  created_at: string;
+}
+
 export interface ChatDocumentsTable {
   kind: string;
   key: string;
@@ -175,6 +181,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  registrations: RegistrationsTable;
 }
 
 export type User = Selectable<UsersTable>;

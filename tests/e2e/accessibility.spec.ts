@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoSeriousViolations, signIn } from './support';
 
 test('sign-in and registration have no serious accessibility violations', async ({ page }) => {

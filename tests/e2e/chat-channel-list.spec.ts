@@ -7,7 +7,7 @@
  * search results or the switcher.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { StreamChat } from 'stream-chat';
 import { DEMO, SECOND, signIn } from './support';
 

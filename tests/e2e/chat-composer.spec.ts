@@ -4,7 +4,7 @@
  * is refused; mentions are suggested and sent; `/giphy goal` answers with a preview that Send
  * publishes; a draft follows the member to their other tab; the suggestions pass axe.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { expectNoSeriousViolations, SECOND, signIn } from './support';
 
 // Two members in two browser contexts and axe runs: more than the default 30 s on two shared cores.

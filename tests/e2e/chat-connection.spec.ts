@@ -4,7 +4,7 @@
  * counts a message another member posts, going offline is announced after 5 s, and coming back
  * online reconnects.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO, jordanClient, signIn, unreadBadge } from './support';
 
 test('a signed-in member is connected to the chat and the badge counts new messages', async ({

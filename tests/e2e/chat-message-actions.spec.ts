@@ -6,7 +6,7 @@
  * data-action; Alex's English names are asserted where his keyboard use is.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { DEMO, SECOND, signIn } from './support';
 
 const CHANNEL = '/chat/team/results';

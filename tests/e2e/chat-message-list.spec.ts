@@ -5,7 +5,7 @@
  * axe finds nothing serious on the way.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { DEMO, jordanClient, SECOND, signIn, unreadBadge } from './support';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;

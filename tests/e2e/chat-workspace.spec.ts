@@ -4,7 +4,7 @@
  * cannot read says 'Channel Missing', and below the md breakpoint the channel list is the
  * navigation panel (open at first, closed by choosing a channel, reopened by ☰).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectNoSeriousViolations, signIn } from './support';
 
 const channelTitle = (page: Page) => page.locator('#chat-channel-title');

@@ -4,7 +4,7 @@
  * of the weeks, close it with Escape and land back on the row's button. axe finds no serious or
  * critical violation on the page, nor with the card open.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectNoSeriousViolations, signIn } from './support';
 
 test('search a player with a typo, open the card, read the weeks and close it again', async ({ page }) => {

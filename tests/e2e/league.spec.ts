@@ -4,7 +4,7 @@
  * week picker and the address, and the dashboard showing the team's next fixture. axe finds no
  * serious or critical violation on the way, on a wide screen and on a phone.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Event } from 'stream-chat';
 import { expectNoSeriousViolations, jordanClient, SECOND, signIn } from './support';
 

@@ -5,7 +5,7 @@
  * commissioner has just marked injured) shows the server's reason and the saved sheet again. axe
  * finds no serious or critical violation, on a wide screen and on a phone.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures';
 import { DEMO, expectNoSeriousViolations, SECOND, signIn } from './support';
 
 interface Squad {

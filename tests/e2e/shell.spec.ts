@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { DEMO, registerViaApi, signIn, uniqueEmail } from './support';
 
@@ -150,7 +150,8 @@ test('uploads a new picture with progress and shows it', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'Picture updated' })).toBeVisible();
   const avatar = page.getByRole('button', { name: 'View your picture full size' }).locator('img');
   await expect(avatar).toHaveAttribute('src', /\/api\/users\/\d+\/avatar\?v=/);
-  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  // Served re-encoded at AVATAR_SIZE (256 px square), never as uploaded.
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
 
   await picker.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not image bytes') });
   await expect(page.getByRole('alert').filter({ hasText: 'Could not upload the picture' })).toBeVisible();

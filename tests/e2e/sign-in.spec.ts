@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test('a fresh browser signs in with a demo member and sees their name', async ({ page }) => {
   await page.goto('/dashboard?tab=week');

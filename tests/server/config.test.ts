@@ -4,6 +4,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.js';
 
+/** What production needs for the chat: the hosted service, its key and secret, and a session secret. */
+const PRODUCTION_CHAT = {
+  SESSION_SECRET: 's'.repeat(40),
+  CHAT_API_SECRET: 'c'.repeat(40),
+  CHAT_PROVIDER: 'stream',
+  CHAT_API_KEY: 'hosted-key',
+};
+
 describe('configuration', () => {
   let dir: string;
   beforeEach(async () => {
@@ -40,11 +48,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: 's'.repeat(40) }, dir)).toThrow(
       /CHAT_API_SECRET is required/,
     );
-    const ok = loadConfig(
-      { NODE_ENV: 'production', DATA_DIR: dir, SESSION_SECRET: 's'.repeat(40), CHAT_API_SECRET: 'c'.repeat(40) },
-      dir,
-    );
+    const ok = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...PRODUCTION_CHAT }, dir);
     expect(ok.seedDemo).toBe(false);
+    expect(ok.chatProvider).toBe('stream');
+  });
+
+  it('refuses to run the chat sandbox in production, saying what to set instead', () => {
+    const secrets = { SESSION_SECRET: 's'.repeat(40), CHAT_API_SECRET: 'c'.repeat(40) };
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets }, dir)).toThrow(
+      /CHAT_PROVIDER=sandbox \(the default\) is a development and test stand-in .* set CHAT_PROVIDER=stream with CHAT_API_KEY and CHAT_API_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets, CHAT_PROVIDER: 'sandbox' }, dir),
+    ).toThrow(/cannot run in production/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, ...secrets, CHAT_PROVIDER: 'stream' }, dir),
+    ).toThrow(/CHAT_API_KEY is required in production/);
+    // Outside production the sandbox stays the default.
+    expect(loadConfig({ DATA_DIR: dir }, dir).chatProvider).toBe('sandbox');
   });
 
   it('derives the public address from the port unless PUBLIC_URL is set', () => {
@@ -56,7 +77,7 @@ describe('configuration', () => {
   });
 
   it('lets link previews reach private addresses outside production only, unless configured', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), CHAT_API_SECRET: 'c'.repeat(40) };
+    const production = { NODE_ENV: 'production', ...PRODUCTION_CHAT };
     expect(loadConfig({ DATA_DIR: dir }, dir).chatOgAllowPrivate).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, ...production }, dir).chatOgAllowPrivate).toBe(false);
     expect(loadConfig({ DATA_DIR: dir, CHAT_OG_ALLOW_PRIVATE: 'false' }, dir).chatOgAllowPrivate).toBe(false);

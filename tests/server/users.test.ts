@@ -1,10 +1,9 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../support/engines.js';
 import { Visitor } from '../support/http-client.js';
-import { form, gif, jpeg, png, webp } from '../support/images.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { describeServed, solid } from '../support/image-samples.js';
+import { form, gif, png } from '../support/images.js';
+import { startTestServer, storedAvatars, userRow, type TestServer } from '../support/test-server.js';
 
 describe.each(ENGINES)('profiles and avatars on $name', (engine) => {
   let server: TestServer;
@@ -13,9 +12,8 @@ describe.each(ENGINES)('profiles and avatars on $name', (engine) => {
   let other: Visitor;
   let otherId: number;
 
-  const row = (id: number) =>
-    server.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const avatarFiles = async () => readdir(join(server.config.dataDir, 'avatars')).catch(() => [] as string[]);
+  const row = (id: number) => userRow(server, id);
+  const avatarFiles = () => storedAvatars(server);
 
   beforeAll(async () => {
     server = await startTestServer(engine, { AVATAR_MAX_BYTES: '4096' });
@@ -97,12 +95,12 @@ describe.each(ENGINES)('profiles and avatars on $name', (engine) => {
   });
 
   it.each([
-    ['PNG', png, 'image/png'],
-    ['JPEG', jpeg, 'image/jpeg'],
-    ['WebP', webp, 'image/webp'],
-    ['GIF', gif, 'image/gif'],
-  ])('accepts a %s avatar, recognised by content, and serves it back with nosniff', async (_label, make, type) => {
-    const data = make();
+    ['PNG', async () => png()],
+    ['JPEG', () => solid('jpeg', 32, 24)],
+    ['WebP', () => solid('webp', 24, 32)],
+    ['GIF', async () => gif()],
+  ])('accepts a %s avatar, recognised by content, and serves it re-encoded with nosniff', async (_label, make) => {
+    const data = await make();
     const answer = await member.send('PUT', `/api/users/${memberId}/avatar`, {
       body: form('avatar', data, 'picture.txt', 'text/plain'),
     });
@@ -112,12 +110,13 @@ describe.each(ENGINES)('profiles and avatars on $name', (engine) => {
 
     const served = await other.send('GET', url);
     expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe(type);
+    expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = Buffer.from(
       await (await fetch(`${server.url}${url}`, { headers: { cookie: other.cookieHeader() } })).arrayBuffer(),
     );
-    expect(bytes.equals(data)).toBe(true);
+    expect(bytes.equals(data)).toBe(false);
+    expect(await describeServed(bytes)).toMatchObject({ format: 'webp', width: 256, height: 256 });
     expect(await avatarFiles()).toHaveLength(1);
   });
 
@@ -129,6 +128,11 @@ describe.each(ENGINES)('profiles and avatars on $name', (engine) => {
 
   describe('avatar bad input stores nothing', () => {
     const truncatedPng = () => png().subarray(0, 40);
+    let truncatedJpeg: Buffer;
+    beforeAll(async () => {
+      const whole = await solid('jpeg', 64, 64);
+      truncatedJpeg = whole.subarray(0, whole.length - 40);
+    });
     const cases: [string, () => RequestInit & { body: BodyInit }, number, RegExp][] = [
       [
         'a text file named .png',
@@ -145,7 +149,7 @@ describe.each(ENGINES)('profiles and avatars on $name', (engine) => {
         /PNG, JPEG, WebP or GIF/,
       ],
       ['a truncated PNG', () => ({ body: form('avatar', truncatedPng()) }), 400, /incomplete/],
-      ['a truncated JPEG', () => ({ body: form('avatar', jpeg().subarray(0, 12)) }), 400, /incomplete/],
+      ['a truncated JPEG', () => ({ body: form('avatar', truncatedJpeg) }), 400, /incomplete/],
       [
         'a file over the size limit',
         () => ({ body: form('avatar', Buffer.concat([png(), Buffer.alloc(5000)])) }),

@@ -21,7 +21,11 @@ export class Visitor {
   readonly cookies = new Map<string, string>();
   private csrfToken: string | null = null;
 
-  constructor(readonly baseUrl: string) {}
+  /** `headers` go with every request (e.g. X-Forwarded-For to come from another address). */
+  constructor(
+    readonly baseUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -38,7 +42,7 @@ export class Visitor {
   }
 
   async send<T = Record<string, unknown>>(method: string, path: string, options: SendOptions = {}): Promise<Answer<T>> {
-    const headers: Record<string, string> = { ...options.headers };
+    const headers: Record<string, string> = { ...this.headers, ...options.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     let body = options.body;
     if (options.json !== undefined) {

@@ -1,7 +1,7 @@
 /** Small but complete images of each accepted type, made in code, for upload tests. */
-import { identiconPng } from '../../server/db/seed/identicon-png.js';
+import { solidPng } from './image-samples.js';
 
-export const png = (): Buffer => identiconPng('test-avatar', 32);
+export const png = (): Buffer => solidPng(32, 32, [42, 122, 226]);
 
 export const jpeg = (): Buffer =>
   Buffer.concat([

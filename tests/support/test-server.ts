@@ -1,7 +1,7 @@
 /** A real Sideline server on a random port, with its own data folder and database. */
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -33,7 +33,15 @@ async function withPg<T>(url: string, run: (client: pg.Client) => Promise<T>): P
 
 export async function startTestServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sideline-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_ROOT: join(dataDir, 'web'), ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_ROOT: join(dataDir, 'web'),
+    // Every test registers and fails sign-ins from 127.0.0.1; the throttle's own tests set these.
+    REGISTER_MAX_PER_ADDRESS: '100000',
+    LOGIN_ADDRESS_MAX_FAILURES: '100000',
+    ...env,
+  });
   const schema = engine.url ? `test_${randomBytes(6).toString('hex')}` : undefined;
   if (engine.url && schema) await withPg(engine.url, (c) => c.query(`create schema ${schema}`));
   return boot(engine, config, dataDir, schema, 0);
@@ -75,3 +83,11 @@ async function boot(
     },
   };
 }
+
+/** A member's stored row, read straight from the database. */
+export const userRow = (server: TestServer, id: number) =>
+  server.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** The avatar files on disk (none before the first upload). */
+export const avatarDir = (server: TestServer) => join(server.config.dataDir, 'avatars');
+export const storedAvatars = (server: TestServer) => readdir(avatarDir(server)).catch(() => [] as string[]);

@@ -97,6 +97,17 @@ export class ChatDirectory {
   }
 
   /**
+   * Revokes the members' chat tokens issued until now (the service's `revokeUsersToken`): the
+   * service refuses them from now on with its token-expired code, on REST and on the socket.
+   */
+  async revokeTokens(memberIds: number[]): Promise<void> {
+    const client = this.client();
+    for (let start = 0; start < memberIds.length; start += UPSERT_BATCH) {
+      await client.revokeUsersToken(memberIds.slice(start, start + UPSERT_BATCH).map(String), new Date());
+    }
+  }
+
+  /**
    * Creates the demo league's channels (demo-channels.ts) with the demo members and their opening
    * messages. Idempotent: existing channels are looked up first, only missing members are added,
    * and messages are seeded only into channels that have none yet. The members must exist as

@@ -22,3 +22,23 @@ export function memberSync(users: UserRepo, chat: ChatDirectory, log: FastifyBas
     }
   };
 }
+
+export type TokenRevocation = (userIds: number[]) => Promise<void>;
+
+/**
+ * Revokes members' chat tokens at sign-out and when their sessions expire. A chat outage must not
+ * fail the sign-out: it is logged as an error, and the tokens still die at the end of their short
+ * lifetime (CHAT_TOKEN_TTL_SECONDS).
+ */
+export function tokenRevocation(chat: ChatDirectory, log: FastifyBaseLogger): TokenRevocation {
+  return async (userIds) => {
+    try {
+      await chat.revokeTokens(userIds);
+    } catch (error) {
+      log.error(
+        `Chat: could not revoke the chat tokens of member(s) ${userIds.join(', ')} (${chatFailure(error)}); ` +
+          'they stay valid until they expire',
+      );
+    }
+  };
+}

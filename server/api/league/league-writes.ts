@@ -5,9 +5,11 @@
  * changes; team sheets and transfers are in squad-writes.ts, results in result-writes.ts.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { TEXT_RULES } from '../../../shared/text-policy.js';
 import { nowIso, type Database } from '../../db/database.js';
 import type { DB, FixturesTable, LeaguesTable, PlayerStatus } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { requireText } from '../../http/text-input.js';
 import { avatarUrl } from '../users/user-view.js';
 import { requireMembership, type Membership } from './access.js';
 import { PLAYER_REF_COLUMNS } from './league-repo.js';
@@ -180,8 +182,7 @@ export class LeagueWrites {
       const next = { ...fixture };
       if (kickoff !== undefined) next.kickoff_at = kickoff;
       if (changes.venue !== undefined) {
-        next.venue = changes.venue.trim();
-        if (!next.venue) throw new HttpError(400, 'body/venue must not be blank');
+        next.venue = requireText(changes.venue, 'body/venue', TEXT_RULES.venue);
       }
       if (changes.status !== undefined) next.status = changes.status;
       if (changes.referee_user_id !== undefined) {
@@ -204,8 +205,7 @@ export class LeagueWrites {
         }
       }
       if (changes.referee_name !== undefined) {
-        next.referee_name = changes.referee_name.trim();
-        if (!next.referee_name) throw new HttpError(400, 'body/referee_name must not be blank');
+        next.referee_name = requireText(changes.referee_name, 'body/referee_name', TEXT_RULES.refereeName);
       }
 
       const altered: FixtureChange[] = [];

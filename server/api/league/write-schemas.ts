@@ -1,9 +1,12 @@
 /**
  * JSON schemas of the league's write routes (docs/api.md, "League (writes)"). Bodies are strict:
  * no unknown fields, no coercion (server/http/validation.ts). The response schemas describe the
- * types in league-view.ts, league-writes.ts and squad-writes.ts.
+ * types in league-view.ts, league-writes.ts and squad-writes.ts. Free texts (venue, referee name)
+ * are bounded here and checked by the text policy in the service (docs/api.md, "Text fields").
  */
+import { TEXT_RULES } from '../../../shared/text-policy.js';
 import { errorBodySchema } from '../../http/errors.js';
+import { textFieldSchema } from '../../http/text-input.js';
 
 const id = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const nullableId = { anyOf: [id, { type: 'null' }] } as const;
@@ -89,9 +92,9 @@ export const fixtureBody = {
   minProperties: 1,
   properties: {
     kickoff_at: { type: 'string', minLength: 1, maxLength: 40 },
-    venue: { type: 'string', minLength: 1, maxLength: 120 },
+    venue: textFieldSchema(TEXT_RULES.venue),
     referee_user_id: nullableId,
-    referee_name: { type: 'string', minLength: 1, maxLength: 80 },
+    referee_name: textFieldSchema(TEXT_RULES.refereeName),
     status: { type: 'string', enum: ['scheduled', 'postponed'] },
   },
 } as const;

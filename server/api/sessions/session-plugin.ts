@@ -86,7 +86,9 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
     options.store.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
   const timer = setInterval(() => void purge(), PURGE_EVERY_MS);
   timer.unref();
-  app.addHook('onReady', async () => {
+  // Once listening, not at ready: revoking expired members' chat tokens goes through the chat
+  // service, which with the sandbox is this very server.
+  app.addHook('onListen', async () => {
     await purge();
   });
   app.addHook('onClose', async () => clearInterval(timer));

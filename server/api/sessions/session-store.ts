@@ -27,6 +27,8 @@ export class SessionStore {
     private readonly db: Kysely<DB>,
     private readonly secret: string,
     ttlDays: number,
+    /** Told which members' sessions expired at a purge (their chat tokens are revoked). */
+    private readonly onExpired: (userIds: number[]) => Promise<void> = async () => {},
   ) {
     this.userTtlMs = ttlDays * DAY_MS;
     this.live = prepared(
@@ -78,8 +80,19 @@ export class SessionStore {
     await this.db.deleteFrom('sessions').where('id_hash', '=', this.hash(token)).execute();
   }
 
+  /** Deletes expired sessions and tells `onExpired` whose signed-in sessions they were. */
   async purgeExpired(): Promise<number> {
-    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).executeTakeFirst();
+    const now = nowIso();
+    const expired = await this.db
+      .selectFrom('sessions')
+      .select('user_id')
+      .distinct()
+      .where('expires_at', '<=', now)
+      .where('user_id', 'is not', null)
+      .execute();
+    const result = await this.db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+    const userIds = expired.map((row) => row.user_id).filter((id): id is number => id !== null);
+    if (userIds.length > 0) await this.onExpired(userIds);
     return Number(result.numDeletedRows);
   }
 

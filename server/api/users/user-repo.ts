@@ -1,5 +1,10 @@
-/** Data access for users. Emails are stored lower-cased and compared that way. */
+/**
+ * Data access for users. Emails are stored and looked up in one normal form (trimmed, NFC, lower
+ * case: shared/email-policy.ts), so an address typed in another case or normalisation finds its
+ * account.
+ */
 import type { Kysely } from 'kysely';
+import { normaliseEmail } from '../../../shared/email-policy.js';
 import { nowIso } from '../../db/database.js';
 import type { DB, User, UserUpdate } from '../../db/schema.js';
 
@@ -13,7 +18,7 @@ export class UserRepo {
   }
 
   findByEmail(email: string): Promise<User | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return this.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
   }
 
   /** Creates the user, or returns null when the email is taken. */
@@ -27,7 +32,7 @@ export class UserRepo {
     const inserted = await this.db
       .insertInto('users')
       .values({
-        email: input.email.toLowerCase(),
+        email: normaliseEmail(input.email),
         name: input.name,
         password_hash: input.passwordHash,
         language: input.language ?? null,

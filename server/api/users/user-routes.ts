@@ -1,9 +1,11 @@
 /** Profile changes and avatars. Only the user themself may change their profile. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
+import { TEXT_RULES } from '../../../shared/text-policy.js';
 import { HttpError, errorBodySchema } from '../../http/errors.js';
+import { requireText, textFieldSchema } from '../../http/text-input.js';
 import type { AvatarFiles } from '../../storage/avatar-files.js';
-import { checkImage } from '../../storage/image-type.js';
+import { AVATAR_TYPE, encodeAvatar, ImageRefused, isEncodedAvatar } from '../../storage/images.js';
 import { nameSchema } from '../auth/auth-routes.js';
 import { requireUserId } from '../sessions/session-plugin.js';
 import type { ProfileChanges, UserRepo } from './user-repo.js';
@@ -13,6 +15,10 @@ export interface UserRoutesOptions {
   users: UserRepo;
   avatars: AvatarFiles;
   avatarMaxBytes: number;
+  /** Larger pictures (width × height) are refused before they are decoded. */
+  avatarMaxPixels: number;
+  /** Avatars are stored and served as this many pixels square (WebP). */
+  avatarSize: number;
   /** Called after a profile or avatar change (the chat module mirrors it into the chat service). */
   onUserChanged?: (userId: number) => Promise<void>;
 }
@@ -39,7 +45,7 @@ export const profileSchema = {
   properties: {
     name: nameSchema,
     language: { anyOf: [{ type: 'string', enum: LANGUAGES }, { type: 'null' }] },
-    bio: { type: 'string', maxLength: 280 },
+    bio: textFieldSchema(TEXT_RULES.bio),
     phone: { anyOf: [{ type: 'string', pattern: '^\\+?[0-9 ()-]{6,20}$' }, { type: 'null' }] },
     timezone: { anyOf: [{ type: 'string', minLength: 1, maxLength: 64 }, { type: 'null' }] },
   },
@@ -60,25 +66,35 @@ function requireSelf(request: FastifyRequest<{ Params: { id: number } }>): numbe
   return userId;
 }
 
-function megabytes(bytes: number): string {
+function byteSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-/** Reads the one `avatar` file of the upload; anything else in the form is an error. */
+/** A field name from the form, shortened for an error message. */
+function quoted(name: string): string {
+  return `'${name.length > 40 ? `${name.slice(0, 40)}…` : name}'`;
+}
+
+/**
+ * Reads the one `avatar` file of the upload; anything else in the form is an error. A malformed
+ * body (no or wrong boundary, truncated) is answered by the error handler (http/multipart-errors.ts).
+ */
 async function readAvatarPart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
   if (!request.isMultipart())
     throw new HttpError(415, 'Send the avatar as multipart/form-data with one file field named avatar');
   let data: Buffer | null = null;
-  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 2, fields: 5, parts: 6 } })) {
+  const limits = { fileSize: maxBytes, files: 2, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 20 };
+  for await (const part of request.parts({ limits })) {
     if (part.type === 'field')
-      throw new HttpError(400, `Unexpected form field '${part.fieldname}'; send only the file field avatar`);
+      throw new HttpError(400, `Unexpected form field ${quoted(part.fieldname)}; send only the file field avatar`);
     const file: MultipartFile = part;
     if (file.fieldname !== 'avatar')
-      throw new HttpError(400, `Unexpected file field '${file.fieldname}'; the file field must be named avatar`);
+      throw new HttpError(400, `Unexpected file field ${quoted(file.fieldname)}; the file field must be named avatar`);
     if (data) throw new HttpError(400, 'Send exactly one avatar file');
     data = await file.toBuffer().catch((error: unknown) => {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, `The avatar is larger than the ${megabytes(maxBytes)} limit`);
+        throw new HttpError(413, `The avatar is larger than the ${byteSize(maxBytes)} limit`);
       }
       throw error;
     });
@@ -87,8 +103,15 @@ async function readAvatarPart(request: FastifyRequest, maxBytes: number): Promis
   return data;
 }
 
+/** An image refusal as the product API's error: 400, 413 or 415 with its message. */
+function asHttpError(error: unknown): never {
+  if (error instanceof ImageRefused) throw new HttpError(error.statusCode, error.message);
+  throw error;
+}
+
 export async function userRoutes(app: FastifyInstance, options: UserRoutesOptions): Promise<void> {
   const { users, avatars } = options;
+  const avatarLimits = { maxPixels: options.avatarMaxPixels, size: options.avatarSize, noun: 'avatar' };
 
   app.put<{ Params: { id: number }; Body: ProfileChanges }>(
     '/users/:id',
@@ -96,7 +119,9 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     async (request) => {
       const userId = requireSelf(request);
       const changes = { ...request.body };
-      if (changes.name !== undefined) changes.name = changes.name.trim();
+      // The text policy (docs/api.md, "Text fields"): what is stored is the normalised text.
+      if (changes.name !== undefined) changes.name = requireText(changes.name, 'body/name', TEXT_RULES.memberName);
+      if (typeof changes.bio === 'string') changes.bio = requireText(changes.bio, 'body/bio', TEXT_RULES.bio);
       if (typeof changes.timezone === 'string' && !isTimeZone(changes.timezone)) {
         throw new HttpError(400, `body/timezone '${changes.timezone}' is not a known time zone (e.g. Europe/Berlin)`);
       }
@@ -112,18 +137,11 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     { schema: { params: idParams, response: { 200: userViewSchema, ...errors } } },
     async (request) => {
       const userId = requireSelf(request);
-      const data = await readAvatarPart(request, options.avatarMaxBytes);
-      const image = checkImage(data);
-      if (!image.ok) {
-        throw new HttpError(
-          image.reason === 'truncated' ? 400 : 415,
-          image.reason === 'truncated'
-            ? 'The avatar image is incomplete (truncated); upload the whole file'
-            : 'The avatar must be a PNG, JPEG, WebP or GIF image',
-        );
-      }
-      const file = await avatars.save(userId, data, image.type);
-      const replaced = await users.setAvatar(userId, file, image.type);
+      const upload = await readAvatarPart(request, options.avatarMaxBytes);
+      // Only the re-encoded picture is stored; the uploaded bytes go no further than this.
+      const avatar = await encodeAvatar(upload, avatarLimits).catch(asHttpError);
+      const file = await avatars.save(userId, avatar.data, avatar.type);
+      const replaced = await users.setAvatar(userId, file, avatar.type);
       if (replaced) await avatars.remove(replaced);
       await options.onUserChanged?.(userId);
       const user = await users.findById(userId);
@@ -138,10 +156,21 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     async (request, reply) => {
       requireUserId(request);
       const user = await users.findById(request.params.id);
-      const data = user?.avatar_file ? await avatars.read(user.avatar_file) : null;
-      if (!user?.avatar_type || !data) throw new HttpError(404, 'This user has no avatar');
+      const stored = user?.avatar_file ? await avatars.read(user.avatar_file) : null;
+      if (!user?.avatar_type || !stored) throw new HttpError(404, 'This user has no avatar');
+      // Files stored before avatars were re-encoded (and the demo seed's PNGs) are re-encoded
+      // on the way out, so what is served is always our own WebP, never an uploaded original.
+      const data = (await isEncodedAvatar(stored, options.avatarSize))
+        ? stored
+        : await encodeAvatar(stored, avatarLimits).then(
+            (avatar) => avatar.data,
+            (error: unknown) => {
+              request.log.warn({ err: error, userId: user.id }, 'stored avatar cannot be re-encoded');
+              throw new HttpError(404, 'This user has no avatar');
+            },
+          );
       return reply
-        .type(user.avatar_type)
+        .type(AVATAR_TYPE)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'")
         .header('Cache-Control', 'private, max-age=31536000, immutable')

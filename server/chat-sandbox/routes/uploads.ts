@@ -16,7 +16,7 @@ import { mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises
 import { join } from 'node:path';
 import { finished, pipeline } from 'node:stream/promises';
 import { checkImage, IMAGE_EXTENSIONS, type ImageType } from '../../storage/image-type.js';
-import { authenticate, type Actor } from '../auth-context.js';
+import { authenticate, revocationsOf, type Actor } from '../auth-context.js';
 import { isModerator } from '../channel-types.js';
 import { nextTimestamp } from '../clock.js';
 import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
@@ -53,7 +53,7 @@ export async function uploadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
 
   // The plugin's hook leaves chatActor unset under /chat/uploads/ (the public GET): authenticate here.
   const actorOf = (request: FastifyRequest): Actor =>
-    request.chatActor ?? authenticate(request, settings.apiKey, settings.secret);
+    request.chatActor ?? authenticate(request, settings.apiKey, settings.secret, revocationsOf(sandbox.store));
 
   async function upload(request: FastifyRequest, kind: UploadKind, cid: string) {
     const actor = actorOf(request);

@@ -100,8 +100,33 @@ function requireMayUpdate(actor: Actor, id: string, existing: UserRec | undefine
   }
 }
 
+const REVOKE = 'revoke_tokens_issued_before';
+
+/** A revocation time (a date, or null to lift it), as the server-side client sends it. */
+function revokeTime(value: unknown, id: string): string | undefined {
+  if (value === null) return undefined;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+    throw inputError(`user ${id}: ${REVOKE} must be a date (RFC 3339) or null`);
+  return new Date(value).toISOString();
+}
+
 export async function userRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store, gateway, serialize } = sandbox;
+
+  /**
+   * Tokens issued before `before` stop working (the hosted service's `revokeUserToken`): new
+   * requests and connections with them are refused with code 40, and the user's connections
+   * opened with them are closed, so a token captured before sign-out reads nothing after it. The
+   * close is not the normal 1000 (which clients take as final): a client with a token provider
+   * reconnects, is refused with code 40, and asks its provider for a fresh token.
+   */
+  function revokeTokens(user: UserRec, before: string | undefined): void {
+    user.revoke_tokens_issued_before = before;
+    if (!before) return;
+    for (const connection of gateway.connectionsOf(user.id)) {
+      if ((connection.issuedAt ?? 0) * 1000 < Date.parse(before)) connection.close(1008, 'token revoked');
+    }
+  }
 
   /** The filterable and sortable fields of a user. */
   const view = (user: UserRec): Record<string, unknown> => ({
@@ -209,8 +234,10 @@ export async function userRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       if (!user) throw notFound(`User "${id}" does not exist`);
       requireMayUpdate(actor, id, user, 'role' in set ? set.role : unset.includes('role') ? null : undefined);
       for (const field of [...Object.keys(set), ...(unset as string[])]) {
+        if (field === REVOKE && actor.server) continue;
         if (READ_ONLY.has(field)) throw inputError(`user ${id}: field ${field} cannot be changed`);
       }
+      if (REVOKE in set) revokeTime(set[REVOKE], id);
       const both = Object.keys(set).find((k) => (unset as string[]).includes(k));
       if (both) throw inputError(`user ${id}: field ${both} cannot be both set and unset`);
       if ((unset as string[]).includes('role')) throw inputError(`user ${id}: role cannot be unset`);
@@ -221,13 +248,15 @@ export async function userRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     const answer: Record<string, Record<string, unknown>> = {};
     for (const { user, set, unset } of checked) {
       for (const [field, value] of Object.entries(set)) {
-        if (field === 'name' || field === 'image') user[field] = value as string;
+        if (field === REVOKE) revokeTokens(user, revokeTime(value, user.id));
+        else if (field === 'name' || field === 'image') user[field] = value as string;
         else if (field === 'language' || field === 'role') user[field] = value as string;
         else if (field === 'privacy_settings') user.privacy_settings = value as Custom;
         else user.custom[field] = value;
       }
       for (const field of unset) {
-        if (field === 'name' || field === 'image') user[field] = undefined;
+        if (field === REVOKE) user.revoke_tokens_issued_before = undefined;
+        else if (field === 'name' || field === 'image') user[field] = undefined;
         else if (field === 'language') user.language = '';
         else if (field === 'privacy_settings') user.privacy_settings = undefined;
         else delete user.custom[field];

@@ -18,6 +18,8 @@ export interface UserRec {
   mutes: { target_id: string; created_at: string; updated_at: string; expires?: string }[];
   channel_mutes: { cid: string; created_at: string; updated_at: string; expires?: string }[];
   privacy_settings?: Custom;
+  /** Tokens issued before this time are refused (set by the server's `revokeUserToken`). */
+  revoke_tokens_issued_before?: string;
 }
 
 export interface MemberRec {

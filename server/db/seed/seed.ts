@@ -1,5 +1,5 @@
 /**
- * Seeds the demo league members with generated avatars, then the Riverside League they belong to.
+ * Seeds the demo league members with generated avatars (identicons, stored as uploads are), then the Riverside League they belong to.
  * Idempotent: a member whose email already exists, and a league that exists, are left as they
  * are, so restarts and edits made in the app survive.
  */
@@ -9,7 +9,7 @@ import { AvatarFiles } from '../../storage/avatar-files.js';
 import type { Database } from '../database.js';
 import { seedDemoLeague } from './demo-league.js';
 import { DEMO_USERS } from './demo-users.js';
-import { identiconPng } from './identicon-png.js';
+import { identicon } from './identicon.js';
 
 export interface SeedResult {
   /** Demo members created and found. */
@@ -34,8 +34,9 @@ export async function seedDemoData(database: Database, dataDir: string, password
       continue;
     }
     await users.updateProfile(user.id, { bio: demo.bio, timezone: demo.timezone });
-    const file = await avatars.save(user.id, identiconPng(demo.email), 'image/png');
-    await users.setAvatar(user.id, file, 'image/png');
+    const avatar = await identicon(demo.email);
+    const file = await avatars.save(user.id, avatar.data, avatar.type);
+    await users.setAvatar(user.id, file, avatar.type);
     result.created++;
   }
   // After the members, so the league links their accounts to its roles and players.

@@ -1,6 +1,8 @@
-/** Profile rules, matching the product API's (docs/api.md). */
+/** Profile rules, matching the product API's (docs/api.md, "Text fields"). */
 import type { TFunction } from 'i18next';
 import * as yup from 'yup';
+import { TEXT_RULES } from '../../../shared/text-policy';
+import { policyText } from '../../lib/text-schema';
 
 export function isTimeZone(value: string): boolean {
   try {
@@ -13,8 +15,11 @@ export function isTimeZone(value: string): boolean {
 
 export const profileSchema = (t: TFunction) =>
   yup.object({
-    name: yup.string().trim().required(t('account.nameRequired')).max(60, t('account.nameTooLong')),
-    bio: yup.string().max(280, t('account.bioTooLong')),
+    name: policyText(t, TEXT_RULES.memberName, {
+      empty: t('account.nameRequired'),
+      tooLong: t('account.nameTooLong'),
+    }),
+    bio: policyText(t, TEXT_RULES.bio, { tooLong: t('account.bioTooLong') }),
     phone: yup
       .string()
       .trim()

@@ -9,6 +9,9 @@ import { registerSchema } from './auth-schemas';
 import { FormField } from '../../components/ui/FormField';
 import { FormError, SubmitButton } from '../../components/ui/FormStatus';
 
+/** Whole minutes (at least 1) in a Retry-After of seconds. */
+const minutesOf = (seconds: string | null | undefined) => Math.max(1, Math.ceil(Number(seconds ?? 60) / 60));
+
 export default function RegisterPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -36,6 +39,8 @@ export default function RegisterPage() {
             await navigate(next, { replace: true });
           } catch (error) {
             if (error instanceof ApiError && error.status === 409) setStatus(t('register.emailTaken'));
+            else if (error instanceof ApiError && error.status === 429)
+              setStatus(t('register.tooMany', { minutes: minutesOf(error.headers?.get('Retry-After')) }));
             else if (error instanceof ApiError && error.status === 0) setStatus(t('errors.network'));
             else setStatus(t('register.failed', { reason: error instanceof Error ? error.message : String(error) }));
           }
