@@ -67,6 +67,8 @@ test('messages arrive live both ways, with the unread separator and the navigati
   // in Match day are unread, counted on the Chat link.
   await alex.goto('/chat/team/transfers');
   await expect(log(alex)).toHaveAccessibleName('Messages in Transfers');
+  // Whatever earlier tests left unread in Transfers is read now, before the badge is counted.
+  await expect(alex.locator('#chat-channel-panel [data-unread]').filter({ hasText: 'Transfers' })).toHaveCount(0);
   const before = await unreadBadge(alex);
   const first = unique('Kick-off moved to 10:30');
   const second = unique('Bring both kits');

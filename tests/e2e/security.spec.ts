@@ -36,7 +36,6 @@ test('an inline script is refused, and the suite fails on the report', async ({ 
 });
 
 test('a chat token captured before sign-out is refused after it', async ({ page }) => {
-  await page.goto('/login');
   await registerViaApi(page, 'Token Keeper');
   await page.goto('/chat');
   await expect(page.getByRole('button', { name: /Account menu for Token Keeper/ })).toBeVisible();

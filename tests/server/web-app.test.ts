@@ -49,4 +49,17 @@ describe('serving the web app', () => {
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ statusCode: 404, message: expect.stringContaining('/api/teams') });
   });
+
+  it('refuses an over-long path part or a broken %-escape with a 4xx in the shape of the API asked', async () => {
+    const long = 'x'.repeat(300);
+    const product = await fetch(`${server.url}/api/leagues/${long}`);
+    expect(product.status).toBe(414);
+    expect(await product.json()).toMatchObject({ statusCode: 414, message: expect.stringContaining('256 characters') });
+    const broken = await fetch(`${server.url}/api/leagues/%E0%A4%A`);
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ statusCode: 400, message: expect.stringContaining('%-escape') });
+    const chat = await fetch(`${server.url}/chat/messages/${long}?api_key=${server.config.chatApiKey}`);
+    expect(chat.status).toBe(400);
+    expect(await chat.json()).toMatchObject({ code: 4, StatusCode: 400, message: expect.stringContaining('256') });
+  });
 });

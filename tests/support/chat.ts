@@ -120,7 +120,7 @@ export async function rawChat(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-function serverToken(server: ChatServer): string {
+export function serverToken(server: ChatServer): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ server: true })}`;
   return `${unsigned}.${createHmac('sha256', server.config.chatApiSecret).update(unsigned).digest('base64url')}`;

@@ -35,6 +35,7 @@ export function StandingsTable({ rows, myTeamId }: { rows: StandingRow[]; myTeam
     const active = sort.column === column;
     return (
       <th
+        key={column}
         scope="col"
         aria-sort={active ? (sort.reversed ? 'descending' : 'ascending') : undefined}
         className={column === 'team' ? 'standings-team-col' : cellClass(column)}
