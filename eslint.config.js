@@ -79,6 +79,17 @@ export default tseslint.config(
               message: 'The server must not import browser code.',
             },
             {
+              target: ['./server/api'],
+              from: ['./server/chat-sandbox'],
+              message: 'The product API reaches the chat service only through stream-chat, never the sandbox’s code.',
+            },
+            {
+              target: ['./server/chat-sandbox'],
+              exceptTargets: ['./server/chat-sandbox/routes', './server/chat-sandbox/index.ts'],
+              from: ['./server/chat-sandbox/routes'],
+              message: 'Routes call services; services, the store and domain code never import routes/.',
+            },
+            {
               target: ['./shared'],
               from: ['.'],
               except: ['./shared'],

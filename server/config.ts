@@ -29,12 +29,24 @@ export interface Config {
   chatApiKey: string;
   /** Largest chat upload the sandbox accepts (its app upload config's size_limit). */
   chatUploadMaxBytes: number;
+  /** Largest chat image in pixels (width × height), read from its header before decoding; larger ones are refused. */
+  chatUploadMaxPixels: number;
+  /** Bytes of resized chat images (`?w=&h=`) the sandbox keeps in memory; 0 keeps none. */
+  chatThumbnailCacheBytes: number;
   /** Origins the chat service serves uploads from, allowed in the pages' Content-Security-Policy. */
   chatUploadOrigins: string[];
   chatApiSecret: string;
   chatTokenTtlSeconds: number;
   /** Whether the sandbox's link previews (GET /chat/og) may fetch private, loopback and link-local addresses. */
   chatOgAllowPrivate: boolean;
+  /** How deeply a chat request's JSON (body or `payload`) may nest; deeper ones are refused with code 4. */
+  chatRequestMaxDepth: number;
+  /**
+   * Whether a chat client may update its own chat user (name, picture, custom fields) with its user
+   * token. The hosted service's default grants allow it; the sandbox's default is off, since the
+   * product is the source of names and pictures (it upserts them server-side).
+   */
+  chatClientUserUpdates: boolean;
   avatarMaxBytes: number;
   /** Largest avatar in pixels (width × height) that is decoded at all; larger ones are refused. */
   avatarMaxPixels: number;
@@ -124,12 +136,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chatBaseUrl: read.string('CHAT_BASE_URL', '', /^https?:\/\/[^\s]+$/) || null,
     chatApiKey: read.string('CHAT_API_KEY', 'sideline-local', /^[A-Za-z0-9_-]{3,64}$/),
     chatUploadMaxBytes: read.integer('CHAT_UPLOAD_MAX_BYTES', 100 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    chatUploadMaxPixels: read.integer('CHAT_UPLOAD_MAX_PIXELS', 50_000_000, 1024, 268_402_689),
+    chatThumbnailCacheBytes: read.integer('CHAT_THUMBNAIL_CACHE_BYTES', 32 * 1024 * 1024, 0, 1024 * 1024 * 1024),
     chatUploadOrigins: read
       .string('CHAT_UPLOAD_ORIGINS', env.CHAT_PROVIDER === 'stream' ? HOSTED_UPLOAD_ORIGINS : '', UPLOAD_ORIGINS)
       .split(/\s+/)
       .filter(Boolean),
     chatTokenTtlSeconds: read.integer('CHAT_TOKEN_TTL_SECONDS', 3600, 60, 24 * 3600),
     chatOgAllowPrivate: read.boolean('CHAT_OG_ALLOW_PRIVATE', environment !== 'production'),
+    chatRequestMaxDepth: read.integer('CHAT_REQUEST_MAX_DEPTH', 16, 4, 256),
+    chatClientUserUpdates: read.boolean('CHAT_CLIENT_USER_UPDATES', false),
     avatarMaxBytes: read.integer('AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     avatarMaxPixels: read.integer('AVATAR_MAX_PIXELS', 50_000_000, 1024, 268_402_689),
     avatarSize: read.integer('AVATAR_SIZE', DEFAULT_AVATAR_SIZE, 32, 1024),

@@ -1,6 +1,7 @@
 // A small local ESLint rule for the dependency direction in docs/architecture.md: a file inside
-// a zone's `target` folder may not import (statically, dynamically or by re-export) a relative
-// path inside the zone's `from` folders, unless the path is inside one of `except`.
+// a zone's `target` folder (and not inside one of its `exceptTargets`) may not import
+// (statically, dynamically or by re-export) a relative path inside the zone's `from` folders,
+// unless the path is inside one of `except`.
 // Bare package imports are left to no-restricted-imports.
 import { dirname, relative, resolve } from 'node:path';
 
@@ -26,6 +27,7 @@ const importBoundaries = {
                 target: { type: 'array', items: { type: 'string' } },
                 from: { type: 'array', items: { type: 'string' } },
                 except: { type: 'array', items: { type: 'string' } },
+                exceptTargets: { type: 'array', items: { type: 'string' } },
                 message: { type: 'string' },
               },
               required: ['target', 'from', 'message'],
@@ -46,9 +48,10 @@ const importBoundaries = {
         target: zone.target.map((t) => resolve(root, t)),
         from: zone.from.map((f) => resolve(root, f)),
         except: (zone.except ?? []).map((e) => resolve(root, e)),
+        exceptTargets: (zone.exceptTargets ?? []).map((e) => resolve(root, e)),
         message: zone.message,
       }))
-      .filter((zone) => zone.target.some((t) => inside(file, t)));
+      .filter((zone) => zone.target.some((t) => inside(file, t)) && !zone.exceptTargets.some((e) => inside(file, e)));
     if (zones.length === 0) return {};
 
     const check = (node) => {

@@ -20,6 +20,12 @@ const zones = [
     except: ['./machines/upload', './machines/shared'],
     message: 'machines stay apart',
   },
+  {
+    target: ['./server/chat-sandbox'],
+    exceptTargets: ['./server/chat-sandbox/routes', './server/chat-sandbox/index.ts'],
+    from: ['./server/chat-sandbox/routes'],
+    message: 'domain code does not import routes',
+  },
 ];
 const at = (file: string) => resolve(root, file);
 
@@ -28,6 +34,16 @@ new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } })
   plugin.rules['import-boundaries'],
   {
     valid: [
+      {
+        code: "import { x } from './channels.js';",
+        filename: at('server/chat-sandbox/routes/messages.ts'),
+        options: [{ zones }],
+      },
+      {
+        code: "import { channelRoutes } from './routes/channels.js';",
+        filename: at('server/chat-sandbox/index.ts'),
+        options: [{ zones }],
+      },
       { code: "import { x } from './composer';", filename: at('src/features/chat/index.ts'), options: [{ zones }] },
       {
         code: "import { api } from '../../lib/api';",
@@ -66,6 +82,12 @@ new RuleTester({ languageOptions: { ecmaVersion: 2022, sourceType: 'module' } })
       {
         code: "export * from '../../dashboard/a';",
         filename: at('src/features/chat/deep/index.ts'),
+        options: [{ zones }],
+        errors: [{ messageId: 'restricted' }],
+      },
+      {
+        code: "import { x } from '../routes/common.js';",
+        filename: at('server/chat-sandbox/services/messages.ts'),
         options: [{ zones }],
         errors: [{ messageId: 'restricted' }],
       },

@@ -29,12 +29,12 @@ export const revocationsOf =
   (userId) =>
     store.users.get(userId)?.revoke_tokens_issued_before;
 
-export function authenticate(
+export async function authenticate(
   request: FastifyRequest,
   apiKey: string,
   secret: string,
   revokedBefore: RevokedBefore,
-): Actor {
+): Promise<Actor> {
   const query = request.query as Record<string, string | undefined>;
   if (query.api_key !== apiKey) throw new ChatError(2, `api_key not valid ${query.api_key ?? ''}`.trim(), 401);
   const authType = request.headers['stream-auth-type'];
@@ -43,7 +43,7 @@ export function authenticate(
     throw new ChatError(5, 'Authentication failed: the Authorization header with a token is required', 401);
   }
   const token = header.replace(/^Bearer\s+/i, '');
-  const claims = verifyToken(token, secret);
+  const claims = await verifyToken(token, secret);
   if (claims.server) return { userId: query.user_id ?? null, server: true, connectionId: query.connection_id };
   if (!claims.user_id) throw new ChatError(5, 'JWTAuth error: token has no user_id claim', 401);
   refuseRevoked(claims, revokedBefore(claims.user_id));

@@ -3,6 +3,7 @@
  * has in a channel (§3.2), and the channel type/id rules with the spec's error texts.
  */
 import { inputError } from './errors.js';
+import { tableCapabilities } from './permissions.js';
 import type { ChannelRec, MemberRec, UserRec } from './store/model.js';
 
 const COMMANDS = {
@@ -95,13 +96,11 @@ const MEMBER_CAPABILITIES = [
   'connect-events',
   'create-attachment',
   'create-mention',
-  'delete-channel',
   'delete-own-message',
   'flag-message',
   'join-channel',
   'leave-channel',
   'mute-channel',
-  'pin-message',
   'query-poll-votes',
   'quote-message',
   'read-events',
@@ -115,15 +114,12 @@ const MEMBER_CAPABILITIES = [
   'send-typing-events',
   'share-location',
   'typing-events',
-  'update-channel',
-  'update-channel-members',
   'update-own-message',
   'update-thread',
   'upload-file',
 ];
 const MODERATOR_CAPABILITIES = [
   'ban-channel-members',
-  'delete-any-message',
   'freeze-channel',
   'set-channel-cooldown',
   'skip-slow-mode',
@@ -137,7 +133,11 @@ export function isModerator(user: UserRec | undefined, member: MemberRec | undef
   );
 }
 
-/** What `user` may do in `channel` (the server acting with its secret may do everything). */
+/**
+ * What `user` may do in `channel` (the server acting with its secret may do everything). Updating,
+ * deleting the channel, changing its members, pinning and deleting others' messages follow the
+ * grants in permissions.ts, as the routes check them.
+ */
 export function capabilities(
   channel: ChannelRec,
   user: UserRec | undefined,
@@ -147,9 +147,12 @@ export function capabilities(
   const cfg = channelConfig(channel);
   const moderator = server || isModerator(user, member);
   const isPublic = CHANNEL_TYPES[channel.type]?.public ?? false;
+  const granted = tableCapabilities(channel, user, member, server);
   if (!member && !moderator)
-    return isPublic ? ['join-channel', 'read-events', 'connect-events', 'search-messages'] : [];
-  let caps = moderator ? [...MEMBER_CAPABILITIES, ...MODERATOR_CAPABILITIES] : [...MEMBER_CAPABILITIES];
+    return (
+      isPublic ? ['join-channel', 'read-events', 'connect-events', 'search-messages', ...granted] : granted
+    ).sort();
+  let caps = [...(moderator ? [...MEMBER_CAPABILITIES, ...MODERATOR_CAPABILITIES] : MEMBER_CAPABILITIES), ...granted];
   if (!cfg.read_events) caps = caps.filter((c) => c !== 'read-events');
   if (!cfg.typing_events) caps = caps.filter((c) => c !== 'typing-events' && c !== 'send-typing-events');
   if (!cfg.uploads) caps = caps.filter((c) => c !== 'upload-file');

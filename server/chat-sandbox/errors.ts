@@ -12,6 +12,8 @@ export class ChatError extends Error {
     readonly code: number,
     message: string,
     readonly status: number,
+    /** The request fields at fault and what is wrong with each (the service's `exception_fields`). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ChatError';
@@ -22,14 +24,22 @@ export const inputError = (message: string) => new ChatError(4, message, 400);
 export const notFound = (message: string) => new ChatError(16, message, 404);
 export const notAllowed = (message: string) => new ChatError(17, message, 403);
 
-export function envelope(code: number, message: string, status: number) {
-  return { code, message, StatusCode: status, duration: '0.00ms', more_info: MORE_INFO, details: [] as unknown[] };
+export function envelope(code: number, message: string, status: number, fields?: Record<string, string>) {
+  return {
+    code,
+    message,
+    StatusCode: status,
+    duration: '0.00ms',
+    more_info: MORE_INFO,
+    details: [] as unknown[],
+    ...(fields ? { exception_fields: fields } : {}),
+  };
 }
 
 export function registerChatErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ChatError)
-      return reply.code(error.status).send(envelope(error.code, error.message, error.status));
+      return reply.code(error.status).send(envelope(error.code, error.message, error.status, error.fields));
     if (error.validation) return reply.code(400).send(envelope(4, error.message, 400));
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,10 +1,11 @@
 /**
  * The sandbox's local stand-in for GIPHY (chat-protocol.md §4.3, slash commands): six small
- * animated GIFs drawn in code, picked deterministically from the query, served by
- * routes/giphy.ts, and the `giphy` attachment the `/giphy` command answers with.
+ * animated GIFs drawn in code and encoded by sharp when this module loads, picked
+ * deterministically from the query, served by routes/giphy.ts, and the `giphy` attachment the
+ * `/giphy` command answers with.
  */
 import type { FastifyRequest } from 'fastify';
-import { encodeGif } from './gif-encoder.js';
+import sharp from 'sharp';
 
 type Rgb = [number, number, number];
 /** Palette index of a pixel at (u, v) ∈ [0, 1)² in frame `t` ∈ [0, 1). */
@@ -97,41 +98,64 @@ interface GifFile {
   frames: number;
 }
 
-function paintFrames(paint: Painter, width: number, height: number): Uint8Array[] {
-  const frames: Uint8Array[] = [];
+/** Delay between frames, in milliseconds. */
+const DELAY_MS = 120;
+
+/** The frames of a painter as RGB pixels, stacked top to bottom. */
+function paintFrames(paint: Painter, width: number, height: number): Buffer {
+  const pixels = Buffer.alloc(width * height * FRAMES * 3);
+  let at = 0;
   for (let f = 0; f < FRAMES; f++) {
-    const pixels = new Uint8Array(width * height);
-    const t = f / FRAMES;
     for (let y = 0; y < height; y++) {
-      for (let x = 0; x < width; x++) pixels[y * width + x] = paint(x / width, y / height, t);
+      for (let x = 0; x < width; x++) {
+        const [red, green, blue] = PALETTE[paint(x / width, y / height, f / FRAMES)]!;
+        pixels[at++] = red;
+        pixels[at++] = green;
+        pixels[at++] = blue;
+      }
     }
-    frames.push(pixels);
   }
-  return frames;
+  return pixels;
 }
 
-/** Drawn files by name (`<gif>.gif`, `<gif>-still.gif`, `<gif>-w.gif`, `<gif>-w-still.gif`). */
-const drawn = new Map<string, GifFile>();
+/** The first `frames` frames of `pixels` as a GIF: looping when there are several, else a still. */
+async function encode(pixels: Buffer, width: number, height: number, frames: number): Promise<GifFile> {
+  const animation = frames > 1 ? { loop: 0, delay: Array<number>(frames).fill(DELAY_MS) } : {};
+  const data = await sharp(pixels.subarray(0, width * height * frames * 3), {
+    raw: { width, height: height * frames, channels: 3, pageHeight: height },
+  })
+    // The palette is small and exact: no dithering, every frame kept.
+    .gif({ colours: PALETTE.length, dither: 0, keepDuplicateFrames: true, ...animation })
+    .toBuffer();
+  return { data, width, height, frames };
+}
 
-/** Draws one gif of the set in its four renditions (once; about 50 ms). */
-function drawSet(name: string): void {
-  const painter = PAINTERS.find((p) => p.name === name);
-  if (!painter || drawn.has(`${name}.gif`)) return;
-  for (const [suffix, { width, height }] of [
+/** Every file of the set by name (`<gif>.gif`, `<gif>-still.gif`, `<gif>-w.gif`, `<gif>-w-still.gif`). */
+async function drawSet(): Promise<Map<string, GifFile>> {
+  const files = new Map<string, GifFile>();
+  const renditions = [
     ['', LARGE],
     ['-w', SMALL],
-  ] as const) {
-    const frames = paintFrames(painter.paint, width, height);
-    const encode = (list: Uint8Array[]) => encodeGif({ width, height, palette: PALETTE, frames: list, delayCs: 12 });
-    drawn.set(`${name}${suffix}.gif`, { data: encode(frames), width, height, frames: frames.length });
-    drawn.set(`${name}${suffix}-still.gif`, { data: encode(frames.slice(0, 1)), width, height, frames: 1 });
-  }
+  ] as const;
+  await Promise.all(
+    PAINTERS.flatMap(({ name, paint }) =>
+      renditions.flatMap(([suffix, { width, height }]) => {
+        const pixels = paintFrames(paint, width, height);
+        return [
+          encode(pixels, width, height, FRAMES).then((file) => files.set(`${name}${suffix}.gif`, file)),
+          encode(pixels, width, height, 1).then((file) => files.set(`${name}${suffix}-still.gif`, file)),
+        ];
+      }),
+    ),
+  );
+  return files;
 }
+
+/** Drawn once, when this module loads, so that attachments can give each file's size. */
+const drawn = await drawSet();
 
 /** A file of the set by name, or undefined. */
 export function giphyFile(file: string): GifFile | undefined {
-  const match = /^([a-z-]+?)(?:-w)?(?:-still)?\.gif$/.exec(file);
-  if (match?.[1]) drawSet(match[1]);
   return drawn.get(file);
 }
 

@@ -10,6 +10,8 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { authenticate, revocationsOf } from './auth-context.js';
 import { registerChatErrorHandler } from './errors.js';
+import { query } from './schema/fragments.js';
+import { registerChatValidation } from './schema/validation.js';
 import { Gateway } from './gateway.js';
 import { channelRoutes } from './routes/channels.js';
 import { memberRoutes } from './routes/members.js';
@@ -59,6 +61,10 @@ export async function createSandbox(config: Config, database: Database): Promise
       uploadDir: join(config.dataDir, 'chat-uploads'),
       uploadSizeLimit: config.chatUploadMaxBytes,
       ogAllowPrivate: config.chatOgAllowPrivate,
+      requestMaxDepth: config.chatRequestMaxDepth,
+      uploadMaxPixels: config.chatUploadMaxPixels,
+      thumbnailCacheBytes: config.chatThumbnailCacheBytes,
+      clientUserUpdates: config.chatClientUserUpdates,
     },
   };
   gateway.onPresence = (userId, online) => announcePresence(sandbox, userId, online);
@@ -70,6 +76,7 @@ export async function chatSandbox(app: FastifyInstance, { sandbox }: ChatSandbox
   store.onBackgroundError = (error) => app.log.error({ err: error }, 'chat sandbox: storing a change failed');
 
   registerChatErrorHandler(app);
+  registerChatValidation(app, sandbox.settings.requestMaxDepth);
   // Bodies may be empty (DELETE with a JSON content type); malformed JSON is a code 4 error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -96,7 +103,7 @@ export async function chatSandbox(app: FastifyInstance, { sandbox }: ChatSandbox
       (request.method === 'GET' && PUBLIC_FILES.some((prefix) => path.startsWith(prefix)))
     )
       return;
-    request.chatActor = authenticate(
+    request.chatActor = await authenticate(
       request,
       sandbox.settings.apiKey,
       sandbox.settings.secret,
@@ -112,7 +119,7 @@ export async function chatSandbox(app: FastifyInstance, { sandbox }: ChatSandbox
   await app.register(fastifyWebsocket);
   await app.register(wsConnectRoute, sandbox);
   app.options('/*', async (_request, reply) => reply.code(204).send());
-  app.get('/hi', async () => ok({}));
+  app.get('/hi', { schema: { querystring: query() } }, async () => ok({}));
   await app.register(channelRoutes, sandbox);
   await app.register(memberRoutes, sandbox);
   await app.register(messageRoutes, sandbox);

@@ -17,7 +17,8 @@ import { authenticate, revocationsOf } from './auth-context.js';
 import { ChatError } from './errors.js';
 import type { ChatEvent, Connection } from './gateway.js';
 import { ok, type Sandbox } from './sandbox.js';
-import { healthCheck, openConnection } from './ws-connect.js';
+import { LONG_POLL } from './schema/connection.js';
+import { healthCheck, openConnection, type ConnectQuery } from './ws-connect.js';
 
 export const POLL_HOLD_MS = 20_000;
 export const IDLE_LIMIT_MS = 60_000;
@@ -25,7 +26,8 @@ export const SWEEP_INTERVAL_MS = 5_000;
 /** Queued events beyond this mean the client is gone; the connection is dropped. */
 export const MAX_QUEUED_EVENTS = 1_000;
 
-type Query = Record<string, string | undefined>;
+/** The query string, as its schema (schema/connection.ts) lets it through. */
+type Query = ConnectQuery & { connection_id?: string; close?: boolean };
 
 /** A gateway Connection whose events wait in a queue until the client polls. */
 export class LongPollConnection implements Connection {
@@ -128,15 +130,15 @@ export async function longPollRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     for (const connection of [...polled.values()]) connection.close();
   });
 
-  app.get('/longpoll', async (request, reply) => {
+  app.get('/longpoll', { schema: LONG_POLL }, async (request, reply) => {
     const query = request.query as Query;
     const connectionId = query.connection_id;
-    if (!connectionId && query.close !== 'true') return connect(request);
+    if (!connectionId && query.close !== true) return connect(request);
     // Polls and closes carry the user's token in the Authorization header.
-    const actor = authenticate(request, settings.apiKey, settings.secret, revocationsOf(sandbox.store));
+    const actor = await authenticate(request, settings.apiKey, settings.secret, revocationsOf(sandbox.store));
     const connection = connectionId ? polled.get(connectionId) : undefined;
     const owned = connection !== undefined && (actor.server || actor.userId === connection.userId);
-    if (query.close === 'true') {
+    if (query.close === true) {
       if (owned) connection.close();
       return ok({});
     }
@@ -144,11 +146,11 @@ export async function longPollRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     return poll(connection, reply);
   });
 
-  function connect(request: FastifyRequest) {
+  async function connect(request: FastifyRequest) {
     const query = request.query as Query;
     const header = request.headers.authorization;
     const authType = request.headers['stream-auth-type'];
-    const { userId, issuedAt } = openConnection(sandbox, {
+    const { userId, issuedAt } = await openConnection(sandbox, {
       ...query,
       authorization: query.authorization ?? header?.replace(/^Bearer\s+/i, ''),
       'stream-auth-type': query['stream-auth-type'] ?? (typeof authType === 'string' ? authType : undefined),

@@ -9,7 +9,7 @@ import { capabilities, isModerator } from './channel-types.js';
 import { microsToIso, nextTimestamp } from './clock.js';
 import { inputError, notAllowed, notFound, type ChatError } from './errors.js';
 import type { ChatEvent } from './gateway.js';
-import { channelEventBase, loadChannel } from './routes/common.js';
+import { channelEventBase, loadChannel } from './services/common.js';
 import type { Sandbox } from './sandbox.js';
 import type { BanRec, ChannelRec, UserRec } from './store/model.js';
 

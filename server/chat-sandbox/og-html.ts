@@ -1,8 +1,12 @@
 /**
- * A small, tolerant reader of a page's preview data: `<meta property|name=… content=…>` tags
- * (og:*, twitter:*, description, author) and `<title>`. Regular expressions over the markup with
- * comments, scripts and styles removed; attribute quoting may be double, single or none.
+ * A page's preview data read with an HTML parser (htmlparser2): `<meta property|name|itemprop=…
+ * content=…>` tags (og:*, twitter:*, description, author), the first `<title>` and the declared
+ * charset. The parser does what markup needs and patterns miss: attributes in any order and
+ * quoting, entities decoded once, `>` inside quoted values, comments, and the raw text of
+ * `<script>`, `<style>`, `<textarea>` and `<title>`. Tags inside `<noscript>` and `<template>`
+ * are not the page's own and are skipped, as are SVG and MathML titles.
  */
+import { Parser } from 'htmlparser2';
 
 export interface PageMeta {
   /** Lower-cased meta key (property or name) → its first content. */
@@ -12,51 +16,10 @@ export interface PageMeta {
   charset?: string;
 }
 
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  hellip: '\u2026',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  copy: '\u00a9',
-  reg: '\u00ae',
-  trade: '\u2122',
-};
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity[0] === '#') {
-      const code =
-        entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
-        ? String.fromCodePoint(code)
-        : whole;
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? whole;
-  });
-}
-
-/** One tag's attributes, names lower-cased, values entity-decoded. */
-export function attributesOf(tag: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  const body = tag.replace(/^<[a-z0-9]+/i, '').replace(/\/?>$/, '');
-  const pattern = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  for (const match of body.matchAll(pattern)) {
-    const name = match[1]!.toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ''));
-  }
-  return attributes;
-}
+/** Elements whose content is not read. */
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'textarea']);
+/** Foreign content, whose `<title>` is not the document's. */
+const FOREIGN = new Set(['svg', 'math']);
 
 /** Collapses white space and trims; undefined when nothing is left. */
 export function clean(text: string | undefined, maxLength = 1000): string | undefined {
@@ -66,24 +29,45 @@ export function clean(text: string | undefined, maxLength = 1000): string | unde
 }
 
 export function readPageMeta(html: string): PageMeta {
-  const markup = html
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, ' ');
-  const meta = new Map<string, string>();
-  let charset: string | undefined;
-  for (const [tag] of markup.matchAll(/<meta\b[^>]*>/gi)) {
-    const attributes = attributesOf(tag);
-    const declared = attributes.get('charset');
-    if (declared && !charset) charset = declared.trim();
-    if (attributes.get('http-equiv')?.toLowerCase() === 'content-type' && !charset) {
-      charset = /charset\s*=\s*["']?([\w-]+)/i.exec(attributes.get('content') ?? '')?.[1];
+  const page: PageMeta = { meta: new Map() };
+  const open = { skipped: 0, foreign: 0 };
+  /** The text of the `<title>` being read, if one is open. */
+  let title: string[] | undefined;
+
+  const readMeta = (attributes: Record<string, string>) => {
+    const declared = attributes.charset?.trim();
+    if (declared && !page.charset) page.charset = declared;
+    if (attributes['http-equiv']?.trim().toLowerCase() === 'content-type' && !page.charset) {
+      page.charset = /charset\s*=\s*["']?([\w-]+)/i.exec(attributes.content ?? '')?.[1];
     }
-    const key = (attributes.get('property') ?? attributes.get('name') ?? attributes.get('itemprop'))
-      ?.trim()
-      .toLowerCase();
-    const content = attributes.get('content');
-    if (key && content !== undefined && content.trim() !== '' && !meta.has(key)) meta.set(key, content);
-  }
-  const title = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(markup)?.[1];
-  return { meta, title: title === undefined ? undefined : decodeEntities(title), charset };
+    const key = (attributes.property ?? attributes.name ?? attributes.itemprop)?.trim().toLowerCase();
+    const content = attributes.content;
+    if (key && content !== undefined && content.trim() !== '' && !page.meta.has(key)) page.meta.set(key, content);
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (SKIPPED.has(name)) open.skipped++;
+        else if (FOREIGN.has(name)) open.foreign++;
+        if (open.skipped > 0) return;
+        if (name === 'meta') readMeta(attributes);
+        else if (name === 'title' && open.foreign === 0 && page.title === undefined && !title) title = [];
+      },
+      ontext(text) {
+        title?.push(text);
+      },
+      onclosetag(name) {
+        if (SKIPPED.has(name)) open.skipped = Math.max(0, open.skipped - 1);
+        else if (FOREIGN.has(name)) open.foreign = Math.max(0, open.foreign - 1);
+        else if (name === 'title' && title) {
+          page.title = title.join('');
+          title = undefined;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+  parser.end(html);
+  return page;
 }

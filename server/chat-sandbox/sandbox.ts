@@ -12,6 +12,14 @@ export interface SandboxSettings {
   uploadSizeLimit: number;
   /** Whether link previews (GET /og) may fetch private, loopback and link-local addresses; default false. */
   ogAllowPrivate: boolean;
+  /** How deeply a request's JSON may nest (CHAT_REQUEST_MAX_DEPTH). */
+  requestMaxDepth: number;
+  /** Whether a user token may update its own user (CHAT_CLIENT_USER_UPDATES; see permissions.ts). */
+  clientUserUpdates: boolean;
+  /** Largest chat image in pixels (CHAT_UPLOAD_MAX_PIXELS). */
+  uploadMaxPixels?: number;
+  /** Bytes of resized images kept in memory (CHAT_THUMBNAIL_CACHE_BYTES). */
+  thumbnailCacheBytes?: number;
 }
 
 export interface Sandbox {

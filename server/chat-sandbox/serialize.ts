@@ -112,6 +112,7 @@ export class Serializer {
       truncated_by: channel.truncated_by_id ? this.user(channel.truncated_by_id) : undefined,
       cooldown: channel.cooldown,
       team: channel.team,
+      filter_tags: channel.filter_tags,
       hidden: member?.hidden ?? false,
       config: channelConfig(channel),
       own_capabilities: capabilities(channel, user, member, viewer.server),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Attachment, Channel, StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeGif } from '../../server/chat-sandbox/gif-encoder.js';
+import sharp from 'sharp';
+import { GIPHY_COUNT, giphyAttachment, giphyFile } from '../../server/chat-sandbox/giphy.js';
 import { ENGINES } from '../support/engines.js';
 import {
   connectClient,
@@ -13,99 +14,47 @@ import {
   type ChatServer,
 } from '../support/chat.js';
 
-/** Reads a GIF back: size and the palette indices of every frame (LZW decoded). */
-function decodeGif(data: Uint8Array): { width: number; height: number; frames: Uint8Array[] } {
-  const ascii = Buffer.from(data.subarray(0, 6)).toString('ascii');
-  if (ascii !== 'GIF89a' && ascii !== 'GIF87a') throw new Error(`not a GIF: ${ascii}`);
-  const u16 = (at: number) => data[at]! | (data[at + 1]! << 8);
-  const width = u16(6);
-  const height = u16(8);
-  let at = 13;
-  if (data[10]! & 0x80) at += 3 * (1 << ((data[10]! & 7) + 1));
-  const subBlocks = (): Uint8Array => {
-    const parts: number[] = [];
-    while (data[at] !== 0) {
-      const size = data[at]!;
-      parts.push(...data.subarray(at + 1, at + 1 + size));
-      at += size + 1;
-    }
-    at += 1;
-    return Uint8Array.from(parts);
-  };
-  const frames: Uint8Array[] = [];
-  while (at < data.length) {
-    const kind = data[at]!;
-    if (kind === 0x3b) break;
-    if (kind === 0x21) {
-      at += 2;
-      subBlocks();
-    } else if (kind === 0x2c) {
-      const w = u16(at + 5);
-      const h = u16(at + 7);
-      const packed = data[at + 9]!;
-      at += 10;
-      if (packed & 0x80) at += 3 * (1 << ((packed & 7) + 1));
-      const minCodeSize = data[at]!;
-      at += 1;
-      frames.push(lzwDecode(minCodeSize, subBlocks(), w * h));
-    } else {
-      throw new Error(`unexpected GIF block 0x${kind.toString(16)}`);
-    }
-  }
-  return { width, height, frames };
+/** Reads a GIF back with sharp: its frame size, frame delays and loop count, and every frame's RGBA pixels. */
+async function readGif(data: Uint8Array) {
+  const image = sharp(data, { animated: true });
+  const { width, height, pages = 1, pageHeight = height, delay, loop } = await image.metadata();
+  const pixels = await image.ensureAlpha().raw().toBuffer();
+  const frameBytes = width * pageHeight * 4;
+  const frames = Array.from({ length: pages }, (_, i) => pixels.subarray(i * frameBytes, (i + 1) * frameBytes));
+  return { width, height: pageHeight, frames, delay, loop };
 }
 
-function lzwDecode(minCodeSize: number, data: Uint8Array, pixelCount: number): Uint8Array {
-  const clear = 1 << minCodeSize;
-  const end = clear + 1;
-  const fresh = (): number[][] => [...Array.from({ length: clear }, (_, i) => [i]), [], []];
-  let table = fresh();
-  let codeSize = minCodeSize + 1;
-  let previous: number[] | undefined;
-  const out: number[] = [];
-  let bit = 0;
-  for (;;) {
-    let code = 0;
-    for (let i = 0; i < codeSize; i++, bit++) {
-      const byte = data[bit >> 3];
-      if (byte === undefined) throw new Error('LZW data ended without an end code');
-      code |= ((byte >> (bit & 7)) & 1) << i;
+describe('the local GIF set', () => {
+  it('serves every gif in renditions of the size, byte count and frames its attachment states', async () => {
+    for (let index = 0; index < GIPHY_COUNT; index++) {
+      const { giphy } = giphyAttachment('any', index, 'http://sandbox.test/chat', false) as {
+        giphy: Record<string, { url: string; width: string; height: string; size: string; frames: string }>;
+      };
+      for (const rendition of Object.values(giphy)) {
+        const file = giphyFile(rendition.url.replace('http://sandbox.test/chat/giphy/', ''));
+        expect(file, rendition.url).toBeDefined();
+        expect(file!.data.length).toBe(Number(rendition.size));
+        const gif = await readGif(file!.data);
+        expect({ width: gif.width, height: gif.height, frames: gif.frames.length }).toEqual({
+          width: Number(rendition.width),
+          height: Number(rendition.height),
+          frames: Number(rendition.frames),
+        });
+        if (gif.frames.length > 1) {
+          expect(gif).toMatchObject({ loop: 0, delay: Array(gif.frames.length).fill(120) });
+          expect(gif.frames[0]).not.toEqual(gif.frames[3]);
+        }
+        // Drawn from a 16-colour palette, encoded without dithering.
+        const colours = new Set<number>();
+        for (let at = 0; at < gif.frames[0]!.length; at += 4) colours.add(gif.frames[0]!.readUInt32BE(at));
+        expect(colours.size).toBeLessThanOrEqual(16);
+      }
     }
-    if (code === clear) {
-      table = fresh();
-      codeSize = minCodeSize + 1;
-      previous = undefined;
-      continue;
-    }
-    if (code === end) break;
-    let entry: number[];
-    if (code < table.length) entry = table[code]!;
-    else if (code === table.length && previous) entry = [...previous, previous[0]!];
-    else throw new Error(`bad LZW code ${code}`);
-    out.push(...entry);
-    if (previous) {
-      table.push([...previous, entry[0]!]);
-      if (table.length === 1 << codeSize && codeSize < 12) codeSize++;
-    }
-    previous = entry;
-  }
-  if (out.length !== pixelCount) throw new Error(`decoded ${out.length} pixels, expected ${pixelCount}`);
-  return Uint8Array.from(out);
-}
+  });
 
-describe('the local GIF encoder', () => {
-  it('round-trips noisy 256-colour and flat 16-colour animations', () => {
-    const noise = Uint8Array.from({ length: 150 * 100 }, (_, i) => (i * 7919 + (i >> 3) * 104729) % 251);
-    const flat = new Uint8Array(150 * 100).fill(3);
-    const palette = Array.from({ length: 256 }, (_, i): [number, number, number] => [i, 255 - i, (i * 3) % 256]);
-    const decoded = decodeGif(encodeGif({ width: 150, height: 100, palette, frames: [noise, flat], delayCs: 10 }));
-    expect(decoded).toMatchObject({ width: 150, height: 100 });
-    expect(decoded.frames).toEqual([noise, flat]);
-    const small = Uint8Array.from({ length: 64 }, (_, i) => i % 16);
-    const still = decodeGif(
-      encodeGif({ width: 8, height: 8, palette: palette.slice(0, 16), frames: [small], delayCs: 0 }),
-    );
-    expect(still.frames).toEqual([small]);
+  it('has no file for a name outside the set', () => {
+    expect(giphyFile('nothing.gif')).toBeUndefined();
+    expect(giphyFile('../giphy.ts')).toBeUndefined();
   });
 });
 
@@ -172,11 +121,11 @@ describe.each(ENGINES)('chat slash commands on $name', (engine) => {
       const response = await fetch(attachment.giphy!.fixed_height.url);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/gif');
-      const gif = decodeGif(new Uint8Array(await response.arrayBuffer()));
+      const gif = await readGif(new Uint8Array(await response.arrayBuffer()));
       expect(gif).toMatchObject({ width: 260, height: 200 });
       expect(gif.frames).toHaveLength(6);
       expect(gif.frames[0]).not.toEqual(gif.frames[3]);
-      const still = decodeGif(
+      const still = await readGif(
         new Uint8Array(await (await fetch(attachment.giphy!.fixed_height_still.url)).arrayBuffer()),
       );
       expect(still.frames).toHaveLength(1);

@@ -3,15 +3,23 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatToken } from '../../server/api/auth/chat-token.js';
 import { ENGINES } from '../support/engines.js';
-import { connectClient, nextEvent, startChatServer, userToken, type ChatServer } from '../support/chat.js';
+import {
+  connectClient,
+  nextEvent,
+  serverClient,
+  startChatServer,
+  userToken,
+  type ChatServer,
+} from '../support/chat.js';
 
 /** Opens a raw socket and returns the first frame and the close code. */
 function rawConnect(
   server: ChatServer,
-  query: Record<string, string>,
+  /** A list repeats the parameter. */
+  query: Record<string, string | string[]>,
 ): Promise<{ first: Record<string, unknown>; code: number }> {
   const url = new URL(`${server.chatUrl.replace('http', 'ws')}/connect`);
-  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(query)) for (const item of [v].flat()) url.searchParams.append(k, item);
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
     let first: Record<string, unknown> | null = null;
@@ -49,6 +57,8 @@ describe.each(ENGINES)('chat connection on $name', (engine) => {
 
   it('tells other members when a user comes online', async () => {
     const carol = await connectClient(server, 'carol');
+    // Members must exist as users; dave exists but is not online yet.
+    await serverClient(server).upsertUser({ id: 'dave' });
     await carol.channel('messaging', 'presence-room', { members: ['carol', 'dave'] }).watch({ presence: true });
     const online = nextEvent(carol, 'user.presence.changed', 3000, (e) => e.user?.id === 'dave');
     await connectClient(server, 'dave');
@@ -58,7 +68,7 @@ describe.each(ENGINES)('chat connection on $name', (engine) => {
   it.each([
     ['a wrong API key', { api_key: 'nope' }, 2],
     ['a forged token', { authorization: createChatToken('mallory', 'x'.repeat(40), 60) }, 43],
-    ['an expired token', { authorization: createChatToken('mallory', '', -60) }, 40],
+    ['an expired token', { authorization: createChatToken('mallory', 'z'.repeat(40), -60) }, 40],
     ['a malformed token', { authorization: 'not-a-jwt' }, 5],
     ['a token for someone else', {}, 5],
   ])('refuses %s with connection.error and close 1000', async (_label, override, code) => {
@@ -75,6 +85,31 @@ describe.each(ENGINES)('chat connection on $name', (engine) => {
     expect(first.type).toBe('connection.error');
     expect((first.error as { code: number }).code).toBe(code);
     expect(closeCode).toBe(1000);
+  });
+
+  it.each([
+    ['a json payload that is not JSON', { json: '{"user_id":' }, 'json query parameter is not valid JSON'],
+    ['a json payload that is a list', { json: '["victor"]' }, 'must be a JSON object'],
+    ['a numeric user id', { json: '{"user_id":42}' }, 'field "json.user_id" must be string'],
+    ['user details that are text', { json: '{"user_id":"victor","user_details":"victor"}' }, 'json.user_details'],
+    [
+      'user details nested too deep',
+      { json: `{"user_id":"victor","user_details":{"x":${'['.repeat(20)}${']'.repeat(20)}}}` },
+      'deeper',
+    ],
+    ['an authorization that is a list', { authorization: ['a', 'b'] }, 'field "authorization" must be string'],
+  ])('refuses %s with connection.error code 4 and close 1000, storing no user', async (_label, override, text) => {
+    const { first, code } = await rawConnect(server, {
+      json: JSON.stringify({ user_id: 'victor', user_details: { id: 'victor' } }),
+      api_key: server.config.chatApiKey,
+      authorization: userToken(server, 'victor'),
+      'stream-auth-type': 'jwt',
+      ...override,
+    });
+    expect(first.type).toBe('connection.error');
+    expect(first.error).toMatchObject({ code: 4, StatusCode: 400, message: expect.stringContaining(text) });
+    expect(code).toBe(1000);
+    expect(server.app.chatSandbox!.store.users.has('victor')).toBe(false);
   });
 
   it('rejects connectUser in the client with the error code', async () => {

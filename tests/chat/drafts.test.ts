@@ -146,20 +146,46 @@ describe.each(ENGINES)('chat drafts on $name', (engine) => {
     it('refuses a missing or malformed message with code 4', async () => {
       const before = draftCount();
       const missing = await rawChat(server, 'POST', '/channels/messaging/drafts/draft', 'alice', {});
-      expect(missing).toMatchObject({ status: 400, body: { code: 4, message: 'message must be an object' } });
+      expect(missing).toMatchObject({ status: 400, body: { code: 4, message: 'field "message" is required' } });
       const text = await rawChat(server, 'POST', '/channels/messaging/drafts/draft', 'alice', {
         message: { text: 42 },
       });
-      expect(text.body).toMatchObject({ code: 4, message: 'message.text must be a string' });
+      expect(text.body).toMatchObject({ code: 4, message: 'field "message.text" must be string' });
       const attachments = await rawChat(server, 'POST', '/channels/messaging/drafts/draft', 'alice', {
         message: { text: 'x', attachments: 'nope' },
       });
-      expect(attachments.body).toMatchObject({ code: 4, message: 'message.attachments must be an array of objects' });
+      expect(attachments.body).toMatchObject({ code: 4, message: 'field "message.attachments" must be array' });
       const quoted = await rawChat(server, 'POST', '/channels/messaging/drafts/draft', 'alice', {
         message: { text: 'x', quoted_message_id: 'nope' },
       });
       expect(quoted.body).toMatchObject({ code: 4 });
       expect(draftCount()).toBe(before);
+    });
+
+    it.each([
+      ['a message that is text', { message: 'hello' }, 'message'],
+      ['a numeric parent_id', { message: { text: 'x', parent_id: 5 } }, 'message.parent_id'],
+      ['a text silent flag', { message: { text: 'x', silent: 'yes' } }, 'message.silent'],
+      [
+        'mentioned_users that is not a list',
+        { message: { text: 'x', mentioned_users: 'bob' } },
+        'message.mentioned_users',
+      ],
+      ['custom data that is a list', { message: { text: 'x', custom: [1] } }, 'message.custom'],
+    ])('refuses %s with code 4 naming the field, and stores nothing', async (_label, body, field) => {
+      const before = draftCount();
+      const answer = await rawChat(server, 'POST', '/channels/messaging/drafts/draft', 'alice', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+      expect(String(answer.body.message)).toContain(`field "${field}"`);
+      expect(draftCount()).toBe(before);
+    });
+
+    it('refuses a draft query with a null sort item or a text limit, naming the field', async () => {
+      const sort = await rawChat(server, 'POST', '/drafts/query', 'alice', { sort: [null] });
+      expect(sort.body).toMatchObject({ code: 4, exception_fields: { 'sort.0': 'must be object' } });
+      const limit = await rawChat(server, 'POST', '/drafts/query', 'alice', { limit: 'all' });
+      expect(limit.body).toMatchObject({ code: 4, exception_fields: { limit: expect.any(String) } });
     });
 
     it('refuses text over the maximum length with code 20', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectClient, serverClient, startChatServer, type ChatServer } from '../support/chat.js';
+import { connectClient, rawChat, serverClient, startChatServer, type ChatServer } from '../support/chat.js';
 
 describe('URL enrichment of sent messages', () => {
   let server: ChatServer;
@@ -58,5 +58,23 @@ describe('URL enrichment of sent messages', () => {
       .sendMessage({ text: 'See http://does-not-exist.invalid/page' });
     expect(message.text).toContain('does-not-exist.invalid');
     expect(message.attachments).toEqual([]);
+  });
+
+  it('refuses a preview url that is not one text of at most 2,048 characters with code 4 naming the field', async () => {
+    const twice = await rawChat(server, 'GET', `/og?url=${encodeURIComponent(pageUrl)}&url=x`, 'alice');
+    expect(twice.status).toBe(400);
+    expect(twice.body).toMatchObject({
+      code: 4,
+      message: 'field "url" must be string',
+      exception_fields: { url: 'must be string' },
+    });
+    const huge = await rawChat(
+      server,
+      'GET',
+      `/og?url=${encodeURIComponent(`${pageUrl}?${'a'.repeat(2_100)}`)}`,
+      'alice',
+    );
+    expect(huge.status).toBe(400);
+    expect(huge.body).toMatchObject({ code: 4, exception_fields: { url: expect.any(String) } });
   });
 });

@@ -303,6 +303,26 @@ describe.each(ENGINES)('chat shared and live locations on $name', (engine) => {
       expect(sandbox().store.messages.get(message.id)!.shared_location).toMatchObject({ latitude: before!.latitude });
       await expect(alice.updateLocation({ message_id: message.id, latitude: 6 })).rejects.toMatchObject({ code: 4 });
     });
+
+    it.each([
+      ['text coordinates', { latitude: '10', longitude: '20' }, 'latitude'],
+      ['a longitude that is null', { longitude: null }, 'longitude'],
+      ['a numeric device id', { created_by_device_id: 5 }, 'created_by_device_id'],
+      ['an end that is a number', { end_at: 1_900_000_000_000 }, 'end_at'],
+      ['a message id that is a list', { message_id: ['x'] }, 'message_id'],
+    ])('refuses an update with %s with code 4 naming the field, and changes nothing', async (_label, input, field) => {
+      const message = await shareLive();
+      const before = structuredClone(sandbox().store.messages.get(message.id)!.shared_location);
+      const answer = await rawChat(server, 'PUT', '/users/live_locations', 'alice', {
+        message_id: message.id,
+        ...input,
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+      expect(String(answer.body.message)).toContain(`field "${field}"`);
+      expect(sandbox().store.messages.get(message.id)!.shared_location).toEqual(before);
+      await aliceRoom.stopLiveLocationSharing({ message_id: message.id });
+    });
   });
 
   it('keeps shares across a restart', async () => {

@@ -148,6 +148,26 @@ describe.each(ENGINES)('chat long-poll fallback on $name', (engine) => {
     expect(((await after.json()) as { code: number }).code).toBe(46);
   });
 
+  it.each<[string, Record<string, string | string[]>, string]>([
+    ['a close flag that is not true or false', { connection_id: 'x', close: 'yes' }, 'close'],
+    ['a repeated json payload', { json: ['{}', '{}'] }, 'json'],
+    ['a numeric user id in the payload', { json: '{"user_id":42}' }, 'json.user_id'],
+    ['user details that are a list', { json: '{"user_id":"erin","user_details":[]}' }, 'json.user_details'],
+  ])('refuses %s with code 4 naming the field, and opens no connection', async (_label, query, field) => {
+    const params = new URLSearchParams({ api_key: server.config.chatApiKey });
+    for (const [key, value] of Object.entries(query)) for (const item of [value].flat()) params.append(key, item);
+    const connections = sandbox().gateway.all().length;
+    const answer = await fetch(`${server.chatUrl}/longpoll?${params}`, {
+      headers: { authorization: userToken(server, 'erin'), 'stream-auth-type': 'jwt' },
+    });
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { code: number; message: string };
+    expect(body.code).toBe(4);
+    expect(body.message).toContain(`field "${field}"`);
+    expect(sandbox().gateway.all()).toHaveLength(connections);
+    expect(sandbox().store.users.has('erin')).toBe(false);
+  });
+
   it('removes a connection nobody polls for more than a minute', async () => {
     const json = JSON.stringify({ user_id: 'dave', user_details: { id: 'dave' } });
     const opened = await longpoll({ json, user_id: 'dave' }, 'dave');

@@ -149,7 +149,7 @@ describe.each(ENGINES)('chat messages on $name', (engine) => {
     ['an over-long message', { message: { text: 'x'.repeat(5001) } }, 400, 20, /too long/],
     ['a reply to a reply', null, 400, 21, /one level/],
     ['an unknown parent', { message: { text: 'x', parent_id: 'nope' } }, 404, 16, /does not exist/],
-    ['no message', {}, 400, 4, /message is required/],
+    ['no message', {}, 400, 4, /field "message" is required/],
     ['an empty message', { message: { text: '   ' } }, 400, 4, /text, attachments/],
     ['text that is not a string', { message: { text: 42 } }, 400, 4, /string/],
   ])('refuses %s', async (_label, body, status, code, message) => {
@@ -163,6 +163,22 @@ describe.each(ENGINES)('chat messages on $name', (engine) => {
     expect(answer.status).toBe(status);
     expect(answer.body.code).toBe(code);
     expect(String(answer.body.message)).toMatch(message);
+  });
+
+  it.each([
+    ['a pin time that is not a time', { set: { pinned: true, pinned_at: 5 } }, 'set.pinned_at'],
+    ['a pin flag that is an object', { set: { pinned: { user: 'x' } } }, 'set.pinned'],
+    ['attachments that are not a list', { set: { attachments: 'x' } }, 'set.attachments'],
+    ['unset that is not a list', { unset: 'custom' }, 'unset'],
+  ])('refuses a partial update with %s, naming the field, and stores nothing', async (_label, body, field) => {
+    const { message } = await room(alice).sendMessage({ text: 'as it was' });
+    const answer = await rawChat(server, 'PUT', `/messages/${message.id}`, 'alice', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+    expect(String(answer.body.message)).toContain(`"${field}"`);
+    const stored = await rawChat(server, 'GET', `/messages/${message.id}`, 'bob');
+    expect(stored.status).toBe(200);
+    expect(stored.body.message).toMatchObject({ text: 'as it was', pinned: false });
   });
 
   it('answers unknown messages with 16 and others\u2019 edits with 17', async () => {

@@ -211,21 +211,33 @@ describe.each(ENGINES)('chat reactions on $name', (engine) => {
         'reaction.type must be at most 30 characters',
       ],
       ['a zero score', { reaction: { type: 'love', score: 0 } }, 'reaction.score must be a whole number of at least 1'],
-      [
-        'a text score',
-        { reaction: { type: 'love', score: 'high' } },
-        'reaction.score must be a whole number of at least 1',
-      ],
+      ['a text score', { reaction: { type: 'love', score: 'high' } }, 'field "reaction.score" must be integer'],
       ['no reaction', {}, 'reaction is required'],
       [
         'a non-boolean enforce_unique',
         { reaction: { type: 'love' }, enforce_unique: 'yes' },
-        'enforce_unique must be true or false',
+        'field "enforce_unique" must be boolean',
       ],
     ])('refuses %s with code 4', async (_label, body, message) => {
       const answer = await rawChat(server, 'POST', `/messages/${messageId}/reaction`, 'alice', body);
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ code: 4, StatusCode: 400, message });
+    });
+
+    it.each([
+      ['a numeric type', { reaction: { type: 5 } }, 'reaction.type'],
+      ['a fractional score', { reaction: { type: 'love', score: 2.5 } }, 'reaction.score'],
+      ['a reaction that is a list', { reaction: [{ type: 'love' }] }, 'reaction'],
+      ['a user that is not an object', { reaction: { type: 'love', user: 'bob' } }, 'reaction.user'],
+      ['a numeric user id', { reaction: { type: 'love' }, user_id: 7 }, 'user_id'],
+      ['a text skip_push', { reaction: { type: 'love' }, skip_push: 'no' }, 'skip_push'],
+    ])('refuses %s with code 4 naming the field, and stores nothing', async (_label, body, field) => {
+      const answer = await rawChat(server, 'POST', `/messages/${messageId}/reaction`, 'alice', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+      expect(String(answer.body.message)).toContain(`field "${field}"`);
+      const listed = await rawChat(server, 'GET', `/messages/${messageId}/reactions`, 'bob');
+      expect(listed.body.reactions).toEqual([]);
     });
 
     it('refuses a reaction through the client with the error code and text', async () => {
@@ -296,9 +308,9 @@ describe.each(ENGINES)('chat reactions on $name', (engine) => {
 
     it('refuses bad paging input with code 4', async () => {
       const badLimit = await rawChat(server, 'GET', `/messages/${messageId}/reactions?limit=lots`, 'alice');
-      expect(badLimit.body).toMatchObject({ code: 4, message: 'limit must be a whole number' });
+      expect(badLimit.body).toMatchObject({ code: 4, message: 'field "limit" must be integer' });
       const tooMany = await rawChat(server, 'GET', `/messages/${messageId}/reactions?limit=301`, 'alice');
-      expect(tooMany.body).toMatchObject({ code: 4, message: 'limit must be between 0 and 300' });
+      expect(tooMany.body).toMatchObject({ code: 4, message: 'field "limit" must be <= 300' });
       const badNext = await rawChat(server, 'POST', `/messages/${messageId}/reactions`, 'alice', {
         next: 'not-a-cursor',
       });
@@ -308,7 +320,11 @@ describe.each(ENGINES)('chat reactions on $name', (engine) => {
       });
       expect(badSort.body).toMatchObject({ code: 4, message: 'cannot sort reactions by colour' });
       const badFilter = await rawChat(server, 'POST', `/messages/${messageId}/reactions`, 'alice', { filter: [] });
-      expect(badFilter.body).toMatchObject({ code: 4, message: 'filter must be an object' });
+      expect(badFilter.body).toMatchObject({ code: 4, message: 'field "filter" must be object' });
+      const badSortItem = await rawChat(server, 'POST', `/messages/${messageId}/reactions`, 'alice', { sort: [null] });
+      expect(badSortItem.body).toMatchObject({ code: 4, exception_fields: { 'sort.0': 'must be object' } });
+      const badNextType = await rawChat(server, 'POST', `/messages/${messageId}/reactions`, 'alice', { next: 5 });
+      expect(badNextType.body).toMatchObject({ code: 4, exception_fields: { next: expect.any(String) } });
     });
   });
 });

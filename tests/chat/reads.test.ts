@@ -98,6 +98,41 @@ describe.each(ENGINES)('chat reads, unread and typing on $name', (engine) => {
     expect((await rawChat(server, 'GET', '/unread', 'bob')).body.total_unread_count).toBe(0);
   });
 
+  it.each([
+    ['/channels/messaging/reads/read', 'a numeric message_id', { message_id: 5 }, 'message_id'],
+    ['/channels/messaging/reads/read', 'a user that is text', { user: 'bob' }, 'user'],
+    ['/channels/messaging/reads/unread', 'a numeric message_timestamp', { message_timestamp: 5 }, 'message_timestamp'],
+    ['/channels/messaging/reads/unread', 'a message_id that is a list', { message_id: ['x'] }, 'message_id'],
+    ['/channels/read', 'read_by_channel that is text', { read_by_channel: 'messaging:reads' }, 'read_by_channel'],
+    [
+      '/channels/read',
+      'a numeric message id per channel',
+      { read_by_channel: { 'messaging:reads': 5 } },
+      'read_by_channel.messaging:reads',
+    ],
+  ])('refuses POST %s with %s: code 4 naming the field, nothing stored', async (path, _label, body, field) => {
+    const member = () => JSON.stringify(server.app.chatSandbox!.store.member('messaging:reads', 'bob'));
+    const before = member();
+    const answer = await rawChat(server, 'POST', path, 'bob', body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+    expect(String(answer.body.message)).toContain(`field "${field}"`);
+    expect(member()).toBe(before);
+  });
+
+  it('refuses events of the wrong shape with code 4 naming the field', async () => {
+    for (const [body, field] of [
+      [{ event: 'typing.start' }, 'event'],
+      [{ event: { type: 5 } }, 'event.type'],
+      [{ event: { type: 'typing.start', parent_id: 5 } }, 'event.parent_id'],
+      [{}, 'event'],
+    ] as const) {
+      const answer = await rawChat(server, 'POST', '/channels/messaging/reads/event', 'alice', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+    }
+  });
+
   it('relays typing to the other watchers', async () => {
     const bobChannel = bob.channel('messaging', 'reads');
     await bobChannel.watch();

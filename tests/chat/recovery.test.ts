@@ -1,7 +1,7 @@
 import type { StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../support/engines.js';
-import { connectClient, nextEvent, startChatServer, type ChatServer } from '../support/chat.js';
+import { connectClient, nextEvent, serverClient, startChatServer, type ChatServer } from '../support/chat.js';
 
 describe.each(ENGINES)('chat recovery on $name', (engine) => {
   let server: ChatServer;
@@ -40,7 +40,9 @@ describe.each(ENGINES)('chat recovery on $name', (engine) => {
     const bobChannel = bob.channel('messaging', 'match');
     await bobChannel.watch();
     await bobChannel.markRead();
-    await bobChannel.addMembers(['carol']);
+    // The channel's creator may change its members (a plain member may not).
+    await serverClient(server).upsertUser({ id: 'carol' });
+    await channel.addMembers(['carol']);
     const restarted = await server.restart();
     server = { ...restarted, clients: server.clients, chatUrl: restarted.url + '/chat' };
     const fresh = await connectClient(server, 'bob');

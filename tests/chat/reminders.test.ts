@@ -7,6 +7,7 @@ import {
   nextEvent,
   rawChat,
   recordEvents,
+  serverClient,
   settle,
   startChatServer,
   userToken,
@@ -30,6 +31,7 @@ describe.each(ENGINES)('chat reminders on $name', (engine) => {
     bob = await connectClient(server, 'bob', 'Bob Brown');
     alice.reminders.registerSubscriptions();
     aliceTab.reminders.registerSubscriptions();
+    await serverClient(server).upsertUser({ id: 'carol' });
     await alice.channel('messaging', 'saved', { members: ['alice', 'bob', 'carol'] }).create();
     for (const text of ['one', 'two', 'three', 'four', 'five', 'six']) {
       ids.push((await bob.channel('messaging', 'saved').sendMessage({ text })).message.id);
@@ -219,6 +221,33 @@ describe.each(ENGINES)('chat reminders on $name', (engine) => {
       const updated = await rawChat(server, 'PATCH', `/messages/${ids[0]}/reminders`, 'alice', { remind_at: 'soon' });
       expect(updated.body).toMatchObject({ code: 4 });
       expect(stored(ids[0]!)).toEqual(before);
+    });
+
+    it.each([
+      ['POST', 'a numeric remind_at', { remind_at: 12345 }, 'remind_at'],
+      ['POST', 'a remind_at that is a list', { remind_at: ['2030-01-31T09:00:00Z'] }, 'remind_at'],
+      ['POST', 'a numeric user_id', { user_id: 7 }, 'user_id'],
+      ['PATCH', 'a remind_at that is an object', { remind_at: { at: 'soon' } }, 'remind_at'],
+    ] as const)('refuses %s with %s: code 4 naming the field, nothing stored', async (method, _label, body, field) => {
+      const before = stored(ids[0]!) ? { ...stored(ids[0]!) } : undefined;
+      const target = method === 'POST' ? ids[5]! : ids[0]!;
+      const answer = await rawChat(server, method, `/messages/${target}/reminders`, 'alice', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+      expect(String(answer.body.message)).toContain(`field "${field}"`);
+      expect(stored(ids[5]!)).toBeUndefined();
+      expect(stored(ids[0]!)).toEqual(before);
+    });
+
+    it.each([
+      ['a limit that is text', { limit: 'ten' }, 'limit'],
+      ['a filter that is a list', { filter: [] }, 'filter'],
+      ['a sort with a null item', { sort: [null] }, 'sort.0'],
+      ['a numeric next cursor', { next: 5 }, 'next'],
+    ])('refuses a reminder query with %s: code 4 naming the field', async (_label, body, field) => {
+      const answer = await rawChat(server, 'POST', '/reminders/query', 'alice', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
     });
 
     it('refuses reminders where the channel config disables them with code 19', async () => {

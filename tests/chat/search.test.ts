@@ -168,12 +168,12 @@ describe.each(ENGINES)('chat message search on $name', (engine) => {
     [
       'a limit over 100',
       { filter_conditions: { cid: 'messaging:pitch' }, query: 'hello', limit: 101 },
-      'limit must be between 1 and 100',
+      'field "payload.limit" must be <= 100',
     ],
     [
       'a fractional offset',
       { filter_conditions: { cid: 'messaging:pitch' }, query: 'hello', offset: 1.5 },
-      'offset must be a whole number',
+      'field "payload.offset" must be integer',
     ],
     [
       'a bad cursor',
@@ -194,6 +194,30 @@ describe.each(ENGINES)('chat message search on $name', (engine) => {
     const answer = await search('alice', payload);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ code: 4, StatusCode: 400, message });
+  });
+
+  it.each([
+    ['a query that is a list', { filter_conditions: { cid: 'messaging:pitch' }, query: ['hello'] }, 'payload.query'],
+    [
+      'a channel filter that is a list',
+      { filter_conditions: [{ cid: 'messaging:pitch' }], query: 'hello' },
+      'payload.filter_conditions',
+    ],
+    [
+      'a sort with a null item',
+      { filter_conditions: { cid: 'messaging:pitch' }, query: 'hello', sort: [null] },
+      'payload.sort.0',
+    ],
+    [
+      'an $and that is not a list',
+      { filter_conditions: { cid: 'messaging:pitch' }, message_filter_conditions: { $and: { text: 'hello' } } },
+      'payload.message_filter_conditions.$and',
+    ],
+  ])('refuses %s with code 4 naming the field', async (_label, payload, field) => {
+    const answer = await search('alice', payload);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+    expect(String(answer.body.message)).toContain(`field "${field}"`);
   });
 
   it('refuses a payload that is not JSON with code 4', async () => {

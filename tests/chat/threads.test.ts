@@ -107,9 +107,9 @@ describe.each(ENGINES)('chat threads on $name', (engine) => {
       [{ sort: [{ field: 'title', direction: 1 }] }, 'cannot sort threads by title'],
       [{ filter: { text: 'x' } }, 'cannot filter threads by text'],
       [{ next: 'garbage' }, 'next is not a valid cursor'],
-      [{ limit: 0 }, 'limit must be between'],
-      [{ reply_limit: 'many' }, 'reply_limit must be a whole number'],
-      [{ filter: 'x' }, 'filter must be an object'],
+      [{ limit: 0 }, 'field "limit" must be >= 1'],
+      [{ reply_limit: 'many' }, 'field "reply_limit" must be integer'],
+      [{ filter: 'x' }, 'field "filter" must be object'],
     ] as const) {
       const answer = await rawChat(server, 'POST', '/threads', 'alice', body);
       expect([answer.status, answer.body.code]).toEqual([400, 4]);
@@ -117,6 +117,17 @@ describe.each(ENGINES)('chat threads on $name', (engine) => {
     }
     const bad = await rawChat(server, 'GET', `/threads/${someThread}?participant_limit=-1`, 'alice');
     expect([bad.status, bad.body.code]).toEqual([400, 4]);
+    const badReplies = await rawChat(server, 'GET', `/threads/${someThread}?reply_limit=many`, 'alice');
+    expect(badReplies.body).toMatchObject({ code: 4, exception_fields: { reply_limit: 'must be integer' } });
+    for (const [body, field] of [
+      [{ watch: 'yes' }, 'watch'],
+      [{ sort: [null] }, 'sort.0'],
+      [{ next: 5 }, 'next'],
+      [{ filter: { channel_cid: { $in: [{ a: 1 }] } } }, 'filter.channel_cid'],
+    ] as const) {
+      const answer = await rawChat(server, 'POST', '/threads', 'alice', body);
+      expect(answer.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+    }
   });
 
   it('filters, sorts and pages threads with the next cursor', async () => {
@@ -224,6 +235,16 @@ describe.each(ENGINES)('chat threads on $name', (engine) => {
     for (const body of [{ set: { title: 5 } }, { set: [] }, { unset: 'title' }, {}, { set: { a: 1 }, unset: ['a'] }]) {
       const refused = await rawChat(server, 'PATCH', `/threads/${parent.id}`, 'alice', body);
       expect([refused.status, refused.body.code]).toEqual([400, 4]);
+    }
+    for (const [body, field] of [
+      [{ set: { title: 5 } }, 'set.title'],
+      [{ set: 'title' }, 'set'],
+      [{ unset: [1] }, 'unset.0'],
+      [{ set: { title: 'x' }, user_id: 5 }, 'user_id'],
+    ] as const) {
+      const refused = await rawChat(server, 'PATCH', `/threads/${parent.id}`, 'alice', body);
+      expect(refused.body).toMatchObject({ code: 4, exception_fields: { [field]: expect.any(String) } });
+      expect(String(refused.body.message)).toContain(`field "${field}"`);
     }
     await expect(alice.partialUpdateThread(parent.id, { set: { reply_count: 3 } })).rejects.toThrow(/reply_count/);
     expect((await rawChat(server, 'PATCH', '/threads/missing', 'alice', { set: { title: 'x' } })).body.code).toBe(16);

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FileRec } from '../../server/chat-sandbox/store/model.js';
-import { connectClient, serverClient, startChatServer, userToken, type ChatServer } from '../support/chat.js';
+import { connectClient, serverClient, startChatServer, type ChatServer } from '../support/chat.js';
+import { failure, rawUpload, storedFile, storedFiles, type ChatFailure } from '../support/chat-uploads.js';
 
 /** A complete 1×1 PNG and GIF (they pass the server's byte check). */
 const PNG = Buffer.from(
@@ -19,50 +19,14 @@ const PNG = Buffer.from(
 );
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-interface ChatFailure {
-  code: number;
-  status: number;
-  message: string;
-}
-
-/** The error a client call fails with (code, HTTP status, message). */
-async function failure(call: Promise<unknown>): Promise<ChatFailure> {
-  try {
-    await call;
-  } catch (error) {
-    const { code, status, message } = error as ChatFailure;
-    return { code, status, message };
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** The upload records the sandbox persisted (chat_documents, kind `file`). */
-async function storedFiles(server: ChatServer): Promise<FileRec[]> {
-  const rows = await server.database.db
-    .selectFrom('chat_documents')
-    .select('data')
-    .where('kind', '=', 'file')
-    .execute();
-  return rows.map((row) => JSON.parse(row.data) as FileRec);
-}
-
-async function storedFile(server: ChatServer, id: string): Promise<FileRec | undefined> {
-  return (await storedFiles(server)).find((file) => file.id === id);
-}
-
-/** A raw request as the client would make it (for forms the client cannot produce). */
-function rawUpload(server: ChatServer, userId: string, path: string, body: FormData | string, contentType?: string) {
-  const query = new URLSearchParams({ api_key: server.config.chatApiKey, user_id: userId });
-  return fetch(`${server.chatUrl}${path}?${query}`, {
-    method: 'POST',
-    headers: {
-      authorization: userToken(server, userId),
-      'stream-auth-type': 'jwt',
-      ...(contentType ? { 'content-type': contentType } : {}),
-    },
-    body,
-  });
-}
+/** A complete 1×1 BMP (a format the chat does not take). */
+const BMP = Buffer.concat([
+  Buffer.from('BM', 'latin1'),
+  Buffer.from([58, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0]),
+  Buffer.from([40, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 24, 0, 0, 0, 0, 0, 4, 0, 0, 0]),
+  Buffer.alloc(16),
+  Buffer.from([0, 0, 255, 0]),
+]);
 
 describe('chat uploads', () => {
   let server: ChatServer;
@@ -140,6 +104,10 @@ describe('chat uploads', () => {
       .channel('messaging', cid)
       .sendImage(Readable.from(GIF), 'actually-a-gif.png', 'image/png');
     expect(uploaded.file).toMatch(/\.gif$/);
+    expect(await storedFile(server, uploaded.file.split('/').pop()!)).toMatchObject({
+      name: 'actually-a-gif.gif',
+      mime_type: 'image/gif',
+    });
     const served = await fetch(uploaded.file);
     expect(served.headers.get('content-type')).toBe('image/gif');
     expect(Buffer.from(await served.arrayBuffer()).equals(GIF)).toBe(true);
@@ -244,9 +212,18 @@ describe('chat uploads', () => {
     expect(await failure(channel.sendFile(Buffer.from('MZ'), 'setup.exe.', 'application/octet-stream'))).toMatchObject({
       code: 4,
     });
-    const bmp = await failure(channel.sendImage(Readable.from(PNG), 'photo.bmp', 'image/bmp'));
+    // The image endpoint goes by the bytes: a real BMP is refused, whatever it is called …
+    const bmp = await failure(channel.sendImage(Readable.from(BMP), 'photo.bmp', 'image/bmp'));
     expect(bmp).toMatchObject({ code: 4, status: 400 });
-    expect(bmp.message).toContain('not allowed');
+    expect(bmp.message).toContain('not an image the chat takes');
+    expect(await failure(channel.sendImage(Readable.from(BMP), 'photo.png', 'image/png'))).toMatchObject({ code: 4 });
+    // … and a PNG called .bmp is taken as the PNG it is.
+    const png = await channel.sendImage(Readable.from(PNG), 'photo.bmp', 'image/bmp');
+    expect(png.file).toMatch(/\.png$/);
+    expect(await storedFile(server, png.file.split('/').pop()!)).toMatchObject({
+      name: 'photo.png',
+      mime_type: 'image/png',
+    });
   });
 
   it('refuses a fake or truncated image on the image endpoint', async () => {
@@ -330,18 +307,21 @@ describe('chat uploads', () => {
     expect(await wrongKey.json()).toMatchObject({ code: 2 });
   });
 
-  it('answers 404 (code 16) for unknown or malformed upload names', async () => {
+  it('answers 404 (code 16) for unknown or malformed upload names, 400 for a control character', async () => {
     for (const name of [
       '0b8f4a52-6f0e-4a55-9a39-3c1f4c1d0a11.png',
       'file',
       '..%2f..%2fsideline.sqlite',
       '..%5c..%5csideline.sqlite',
-      'a%00.png',
     ]) {
       const response = await fetch(`${server.chatUrl}/uploads/${name}`);
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ code: 16 });
     }
+    // A control character is no name at all: refused by the route's schema.
+    const control = await fetch(`${server.chatUrl}/uploads/a%00.png`);
+    expect(control.status).toBe(400);
+    expect(await control.json()).toMatchObject({ code: 4, exception_fields: { name: expect.any(String) } });
   });
 });
 

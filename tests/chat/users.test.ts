@@ -26,7 +26,8 @@ describe.each(ENGINES)('chat users on $name', (engine) => {
   const withCustom = (user: Record<string, unknown> & { id: string }) => user as UserResponse;
 
   beforeAll(async () => {
-    server = await startChatServer(engine);
+    // The hosted service's default: users may update themselves (the sandbox's is off; see permission-matrix).
+    server = await startChatServer(engine, { CHAT_CLIENT_USER_UPDATES: 'true' });
     admin = serverClient(server);
     alice = await connectClient(server, 'alice', 'Alice Adams');
     bob = await connectClient(server, 'bob', 'Bob Brown');
@@ -231,7 +232,11 @@ describe.each(ENGINES)('chat users on $name', (engine) => {
     const badLimit = await rawChat(server, 'GET', payload({ filter_conditions: {}, limit: 500 }), 'alice');
     expect(badLimit.body).toMatchObject({ code: 4, message: 'limit must be between 0 and 100' });
     const badFilter = await rawChat(server, 'GET', payload({ filter_conditions: [] }), 'alice');
-    expect(badFilter.body).toMatchObject({ code: 4, message: 'filter_conditions must be an object' });
+    expect(badFilter.body).toMatchObject({
+      code: 4,
+      message: 'field "payload.filter_conditions" must be object',
+      exception_fields: { 'payload.filter_conditions': 'must be object' },
+    });
     const badOperator = await rawChat(server, 'GET', payload({ filter_conditions: { name: { $like: 'a' } } }), 'alice');
     expect(badOperator.body).toMatchObject({ code: 4, message: 'unsupported filter operator $like' });
   });

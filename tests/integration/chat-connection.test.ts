@@ -101,6 +101,7 @@ describe('chat connection machine with the real actors', () => {
 
   it('starts from the unread count the connect answer carries', async () => {
     const coach = await connectClient(server, 'coach2', 'Coach Two');
+    await serverClient(server).upsertUser({ id: 'sam' });
     await coach.channel('messaging', 'unread-before', { members: ['coach2', 'sam'] }).create();
     await coach.channel('messaging', 'unread-before').sendMessage({ text: 'one' });
     await coach.channel('messaging', 'unread-before').sendMessage({ text: 'two' });

@@ -54,6 +54,7 @@ describe('composer → outbox → chat service', () => {
     pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/fixtures`;
     server = await startChatServer();
     const admin = serverClient(server);
+    await admin.upsertUsers([{ id: 'alice' }, { id: 'bob' }]);
     await admin.channel('messaging', 'club', { members: ['alice', 'bob'], created_by_id: 'alice' }).create();
     await admin.channel('messaging', 'club').updatePartial({ set: { config_overrides: { url_enrichment: true } } });
     alice = await connectClient(server, 'alice', 'Alice Adams');

@@ -36,6 +36,7 @@ beforeAll(async () => {
   pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/fixtures`;
   server = await startChatServer();
   const admin = serverClient(server);
+  await admin.upsertUsers([{ id: 'alice' }, { id: 'bob' }]);
   await admin
     .channel('team', 'uploads', { name: 'Uploads', members: ['alice', 'bob'], created_by_id: 'alice' } as Record<
       string,

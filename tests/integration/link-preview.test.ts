@@ -76,6 +76,7 @@ describe('link preview machine against the chat sandbox', () => {
     // Local pages may be previewed outside production (CHAT_OG_ALLOW_PRIVATE).
     expect(server.config.chatOgAllowPrivate).toBe(true);
     const admin = serverClient(server);
+    await admin.upsertUser({ id: 'alice' });
     await admin.channel('messaging', 'links', { members: ['alice'], created_by_id: 'alice' }).create();
     await admin.channel('messaging', 'links').updatePartial({ set: { config_overrides: { url_enrichment: true } } });
     alice = await connectClient(server, 'alice', 'Alice');

@@ -90,6 +90,7 @@ describe('upload machine against the chat sandbox', () => {
   beforeAll(async () => {
     server = await startChatServer();
     const admin = serverClient(server);
+    await admin.upsertUser({ id: 'alice' });
     for (const id of ['uploads', 'no-uploads', 'frozen-later'])
       await admin.channel('messaging', id, { members: ['alice'], created_by_id: 'alice' }).create();
     await admin.channel('messaging', 'no-uploads').updatePartial({ set: { config_overrides: { uploads: false } } });
@@ -203,6 +204,7 @@ describe('upload machine against the chat sandbox', () => {
     const small = await startChatServer(undefined, { CHAT_UPLOAD_MAX_BYTES: '1024' });
     try {
       const admin = serverClient(small);
+      await admin.upsertUser({ id: 'bob' });
       await admin.channel('messaging', 'tight', { members: ['bob'], created_by_id: 'bob' }).create();
       const bob = await connectClient(small, 'bob');
       const tight = bob.channel('messaging', 'tight');
@@ -232,6 +234,7 @@ describe('upload machine against the chat sandbox', () => {
   it('words a failure without an answer as a network error', async () => {
     const gone = await startChatServer();
     const admin = serverClient(gone);
+    await admin.upsertUser({ id: 'carol' });
     await admin.channel('messaging', 'gone', { members: ['carol'], created_by_id: 'carol' }).create();
     const carol = await connectClient(gone, 'carol');
     const lost = carol.channel('messaging', 'gone');

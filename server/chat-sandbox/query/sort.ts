@@ -17,8 +17,8 @@ export function parseSort(raw: unknown, fallback: SortSpec[]): SortSpec[] {
   }
   if (!Array.isArray(value) || value.length === 0) return fallback;
   return value
-    .map((s) => s as Partial<SortSpec>)
-    .filter((s): s is SortSpec => typeof s.field === 'string')
+    .map((s) => s as Partial<SortSpec> | null)
+    .filter((s): s is SortSpec => typeof s?.field === 'string')
     .map((s) => ({ field: s.field, direction: Number(s.direction) < 0 ? -1 : 1 }));
 }
 

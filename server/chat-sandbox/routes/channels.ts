@@ -4,28 +4,40 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHANNEL_TYPES, validateChannelId, validateChannelType } from '../channel-types.js';
+import { validateChannelId, validateChannelType } from '../channel-types.js';
 import { nextTimestamp } from '../clock.js';
 import { inputError, notAllowed, notFound } from '../errors.js';
 import { matches, mentions, type Filter } from '../query/filter.js';
 import { parseSort, sortBy } from '../query/sort.js';
+import { requirePartialUpdate, requirePermission } from '../permissions.js';
 import { ok, type Sandbox } from '../sandbox.js';
-import type { ChannelRec, Custom, MemberRec } from '../store/model.js';
-import { channelView } from './channel-view.js';
+import * as schemas from '../schema/channels.js';
+import type { ChannelRec, Custom } from '../store/model.js';
+import { addFirstMembers, requireUsersForCreate } from '../channels/members.js';
+import {
+  changeFilterTags,
+  customOf,
+  filterTagList,
+  hasFilterTagChanges,
+  memberSpecs,
+  RESERVED,
+  type FilterTagChanges,
+} from '../channels/fields.js';
+import { startWatching } from '../services/watching.js';
+import { channelView } from '../query/channel-view.js';
 import {
   actorUserId,
   canRead,
   channelEventBase,
   channelState,
   loadChannel,
-  newMember,
   requireCapability,
   requireRead,
   viewerOf,
   type StateOptions,
-} from './common.js';
-import { applyMemberChanges, type MemberChanges } from './member-changes.js';
-import { createSystemMessage } from './message-pipeline.js';
+} from '../services/common.js';
+import { applyMemberChanges, checkMemberChanges, type MemberChanges } from '../services/member-changes.js';
+import { createSystemMessage } from '../services/message-pipeline.js';
 
 interface QueryBody extends StateOptions {
   data?: Custom & {
@@ -39,64 +51,6 @@ interface QueryBody extends StateOptions {
   user_id?: string;
 }
 
-const RESERVED = new Set([
-  'id',
-  'type',
-  'cid',
-  'created_at',
-  'updated_at',
-  'created_by',
-  'created_by_id',
-  'members',
-  'member_count',
-  'config',
-  'own_capabilities',
-  'last_message_at',
-  'deleted_at',
-  'truncated_at',
-  'frozen',
-  'disabled',
-  'cooldown',
-  'team',
-  'config_overrides',
-]);
-
-function customOf(data: Custom | undefined): Custom {
-  const custom: Custom = {};
-  for (const [key, value] of Object.entries(data ?? {})) if (!RESERVED.has(key)) custom[key] = value;
-  return custom;
-}
-
-function memberSpecs(raw: unknown): { user_id: string; channel_role?: string }[] {
-  if (raw === undefined) return [];
-  if (!Array.isArray(raw)) throw inputError('data.members must be an array of user ids');
-  return raw.map((m) => {
-    if (typeof m === 'string' && m) return { user_id: m };
-    if (m && typeof m === 'object' && typeof (m as { user_id?: unknown }).user_id === 'string')
-      return m as { user_id: string; channel_role?: string };
-    throw inputError('data.members must be an array of user ids');
-  });
-}
-
-/** Registers the connection as watcher and tells the other watchers. */
-export function startWatching(sandbox: Sandbox, request: FastifyRequest, channel: ChannelRec, presence: boolean): void {
-  const connection = sandbox.gateway.get(request.chatActor.connectionId);
-  if (!connection) return;
-  if (presence) for (const m of sandbox.store.membersOf(channel.cid)) connection.presenceOf.add(m.user_id);
-  if (!sandbox.gateway.watch(connection, channel.cid)) return;
-  const count = sandbox.gateway.watcherUserIds(channel.cid).length;
-  sandbox.gateway.toWatchers(
-    channel.cid,
-    () => ({
-      type: 'user.watching.start',
-      ...channelEventBase(channel),
-      user: sandbox.serialize.user(connection.userId),
-      watcher_count: count,
-    }),
-    (c) => c.id === connection.id,
-  );
-}
-
 export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store, gateway, serialize } = sandbox;
 
@@ -107,7 +61,6 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
       ? (body.data?.created_by_id ?? body.data?.created_by?.id ?? actor.userId ?? undefined)
       : actor.userId!;
     const specs = memberSpecs(body.data?.members);
-    for (const spec of specs) if (!store.users.get(spec.user_id)) store.ensureUser(spec.user_id);
     if (id === undefined) {
       if (specs.length === 0)
         throw inputError('When creating a channel without an id, data.members must name at least one member');
@@ -122,6 +75,8 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
       channel = undefined;
     }
     if (!channel) {
+      const invites = memberSpecs(body.data?.invites, 'data.invites');
+      requireUsersForCreate(sandbox, [...specs, ...invites]);
       const now = nextTimestamp();
       channel = {
         type,
@@ -136,45 +91,34 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
         team: typeof body.data?.team === 'string' ? body.data.team : undefined,
         config_overrides: (body.data?.config_overrides as Custom | undefined) ?? {},
       };
+      changeFilterTags(channel, { data: body.data });
       store.saveChannel(channel);
-      const added = new Map<string, MemberRec>();
-      for (const spec of specs) {
-        const role = spec.channel_role === 'channel_moderator' ? 'channel_moderator' : 'channel_member';
-        added.set(spec.user_id, newMember(cid, spec.user_id, role));
-      }
-      if (creatorId && !actor.server && !added.has(creatorId) && !CHANNEL_TYPES[type]?.public) {
-        added.set(creatorId, newMember(cid, creatorId));
-      }
-      for (const member of added.values()) store.saveMember(member);
-      for (const member of added.values()) {
-        if (member.user_id === actor.userId && !actor.server) continue;
-        gateway.toUser(member.user_id, {
-          type: 'notification.added_to_channel',
-          ...channelEventBase(channel),
-          channel: {
-            ...serialize.channel(channel, { userId: member.user_id, server: false }),
-            members: store.membersOf(cid).map((m) => serialize.member(m)),
-          },
-          member: serialize.member(member),
-        });
-      }
+      addFirstMembers(sandbox, channel, actor, creatorId, specs, invites);
     }
     requireRead(sandbox, channel, actor);
     if (body.watch) startWatching(sandbox, request, channel, Boolean(body.presence));
     return channel;
   }
 
-  app.post<{ Params: { type: string; id: string }; Body: QueryBody }>('/channels/:type/:id/query', async (request) => {
-    const body = request.body ?? {};
-    const channel = getOrCreate(request, request.params.type, request.params.id, body);
-    return ok(channelState(sandbox, channel, viewerOf(request.chatActor), body));
-  });
+  app.post<{ Params: { type: string; id: string }; Body: QueryBody }>(
+    '/channels/:type/:id/query',
+    { schema: schemas.QUERY_CHANNEL },
+    async (request) => {
+      const body = request.body ?? {};
+      const channel = getOrCreate(request, request.params.type, request.params.id, body);
+      return ok(channelState(sandbox, channel, viewerOf(request.chatActor), body));
+    },
+  );
 
-  app.post<{ Params: { type: string }; Body: QueryBody }>('/channels/:type/query', async (request) => {
-    const body = request.body ?? {};
-    const channel = getOrCreate(request, request.params.type, undefined, body);
-    return ok(channelState(sandbox, channel, viewerOf(request.chatActor), body));
-  });
+  app.post<{ Params: { type: string }; Body: QueryBody }>(
+    '/channels/:type/query',
+    { schema: schemas.CREATE_DISTINCT },
+    async (request) => {
+      const body = request.body ?? {};
+      const channel = getOrCreate(request, request.params.type, undefined, body);
+      return ok(channelState(sandbox, channel, viewerOf(request.chatActor), body));
+    },
+  );
 
   app.post<{
     Body: {
@@ -189,7 +133,7 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
       state?: boolean;
       user_id?: string;
     };
-  }>('/channels', async (request) => {
+  }>('/channels', { schema: schemas.QUERY_CHANNELS }, async (request) => {
     const body = request.body ?? {};
     const actor = request.chatActor;
     const userId = actor.server ? (body.user_id ?? actor.userId) : actor.userId;
@@ -219,15 +163,18 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
 
   app.post<{
     Params: { type: string; id: string };
-    Body: MemberChanges & { data?: Custom; message?: Custom; cooldown?: number; user_id?: string };
-  }>('/channels/:type/:id', async (request) => {
+    Body: MemberChanges & { data?: Custom; message?: Custom; cooldown?: number; user_id?: string } & FilterTagChanges;
+  }>('/channels/:type/:id', { schema: schemas.UPDATE_CHANNEL }, async (request) => {
     const channel = loadChannel(sandbox, request.params.type, request.params.id);
     const body = request.body ?? {};
     const actor = request.chatActor;
     const actorId = actor.server ? (body.user_id ?? actor.userId ?? undefined) : actor.userId!;
     let changed = false;
+    if (body.data || body.message || hasFilterTagChanges(body))
+      requirePermission(sandbox, actor, 'UpdateChannel', channel);
+    checkMemberChanges(sandbox, channel, body);
+    changed = changeFilterTags(channel, body);
     if (body.data) {
-      requireCapability(sandbox, channel, actor, 'update-channel', 'UpdateChannel');
       channel.custom = customOf(body.data);
       if (typeof body.data.frozen === 'boolean') channel.frozen = body.data.frozen;
       changed = true;
@@ -268,25 +215,27 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
 
   app.patch<{ Params: { type: string; id: string }; Body: { set?: Custom; unset?: string[]; user_id?: string } }>(
     '/channels/:type/:id',
+    { schema: schemas.PARTIAL_UPDATE_CHANNEL },
     async (request) => {
       const channel = loadChannel(sandbox, request.params.type, request.params.id);
       const { set = {}, unset = [] } = request.body ?? {};
       const actor = request.chatActor;
-      if (typeof set !== 'object' || !Array.isArray(unset))
-        throw inputError('set must be an object and unset an array');
-      const needsModerator = 'frozen' in set || 'cooldown' in set || 'config_overrides' in set;
-      requireCapability(sandbox, channel, actor, needsModerator ? 'freeze-channel' : 'update-channel', 'UpdateChannel');
+      const needsModerator = requirePartialUpdate(sandbox, actor, channel, set, unset);
+      if (needsModerator) requireCapability(sandbox, channel, actor, 'freeze-channel', 'UpdateChannel');
       for (const [key, value] of Object.entries(set)) {
         if (key === 'frozen') channel.frozen = Boolean(value);
         else if (key === 'disabled') channel.disabled = Boolean(value);
         else if (key === 'cooldown') channel.cooldown = Number(value) || undefined;
         else if (key === 'team') channel.team = typeof value === 'string' ? value : undefined;
+        else if (key === 'filter_tags') channel.filter_tags = filterTagList(value, 'set.filter_tags');
         else if (key === 'config_overrides')
           channel.config_overrides = { ...channel.config_overrides, ...(value as Custom) };
         else if (RESERVED.has(key)) throw inputError(`field ${key} cannot be set`);
         else channel.custom[key] = value;
       }
-      for (const key of unset) delete channel.custom[key];
+      for (const key of unset)
+        if (key === 'filter_tags') channel.filter_tags = [];
+        else delete channel.custom[key];
       channel.updated_at = nextTimestamp();
       store.saveChannel(channel);
       const actorId = actor.server ? (request.body?.user_id ?? actor.userId) : actor.userId;
@@ -324,39 +273,43 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     return snapshot;
   }
 
-  app.delete<{ Params: { type: string; id: string }; Querystring: { hard_delete?: string } }>(
+  app.delete<{ Params: { type: string; id: string }; Querystring: { hard_delete?: boolean } }>(
     '/channels/:type/:id',
+    { schema: schemas.DELETE_CHANNEL },
     async (request) => {
       const channel = loadChannel(sandbox, request.params.type, request.params.id);
-      requireCapability(sandbox, channel, request.chatActor, 'delete-channel', 'DeleteChannel');
-      const snapshot = deleteChannel(channel, request.query.hard_delete === 'true', request.chatActor.userId);
-      return ok({ channel: snapshot });
+      requirePermission(sandbox, request.chatActor, 'DeleteChannel', channel);
+      return ok({ channel: deleteChannel(channel, request.query.hard_delete === true, request.chatActor.userId) });
     },
   );
 
-  app.post<{ Body: { cids?: string[]; hard_delete?: boolean } }>('/channels/delete', async (request) => {
-    if (!request.chatActor.server) throw notAllowed('Deleting channels in batch is a server-side operation');
-    const cids = request.body?.cids;
-    if (!Array.isArray(cids) || cids.length === 0) throw inputError('cids must name at least one channel');
-    const result: Record<string, { status: string; error?: string }> = {};
-    for (const cid of cids) {
-      const channel = store.channels.get(cid);
-      if (!channel || channel.deleted_at) result[cid] = { status: 'error', error: 'channel does not exist' };
-      else {
-        deleteChannel(channel, Boolean(request.body?.hard_delete), null);
-        result[cid] = { status: 'ok' };
+  app.post<{ Body: { cids?: string[]; hard_delete?: boolean } }>(
+    '/channels/delete',
+    { schema: schemas.DELETE_CHANNELS },
+    async (request) => {
+      if (!request.chatActor.server) throw notAllowed('Deleting channels in batch is a server-side operation');
+      const cids = request.body?.cids;
+      if (!Array.isArray(cids) || cids.length === 0) throw inputError('cids must name at least one channel');
+      const result: Record<string, { status: string; error?: string }> = {};
+      for (const cid of cids) {
+        const channel = store.channels.get(cid);
+        if (!channel || channel.deleted_at) result[cid] = { status: 'error', error: 'channel does not exist' };
+        else {
+          deleteChannel(channel, Boolean(request.body?.hard_delete), null);
+          result[cid] = { status: 'ok' };
+        }
       }
-    }
-    return ok({ result });
-  });
+      return ok({ result });
+    },
+  );
 
   app.post<{
     Params: { type: string; id: string };
     Body: { hard_delete?: boolean; truncated_at?: string; message?: Custom; user_id?: string };
-  }>('/channels/:type/:id/truncate', async (request) => {
+  }>('/channels/:type/:id/truncate', { schema: schemas.TRUNCATE }, async (request) => {
     const channel = loadChannel(sandbox, request.params.type, request.params.id);
     const actor = request.chatActor;
-    requireCapability(sandbox, channel, actor, 'delete-channel', 'TruncateChannel');
+    requirePermission(sandbox, actor, 'TruncateChannel', channel);
     const body = request.body ?? {};
     const at = body.truncated_at ? new Date(body.truncated_at) : new Date();
     if (Number.isNaN(at.getTime())) throw inputError('truncated_at must be a date');
@@ -416,21 +369,29 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
   }
 
   type HideRequest = { Params: { type: string; id: string }; Body: { user_id?: string; clear_history?: boolean } };
-  app.post<HideRequest>('/channels/:type/:id/hide', async (request) => setHidden(request, true));
-  app.post<HideRequest>('/channels/:type/:id/show', async (request) => setHidden(request, false));
+  app.post<HideRequest>('/channels/:type/:id/hide', { schema: schemas.HIDE_SHOW }, async (request) =>
+    setHidden(request, true),
+  );
+  app.post<HideRequest>('/channels/:type/:id/show', { schema: schemas.HIDE_SHOW }, async (request) =>
+    setHidden(request, false),
+  );
 
-  app.post<{ Params: { type: string; id: string } }>('/channels/:type/:id/stop-watching', async (request) => {
-    const channel = loadChannel(sandbox, request.params.type, request.params.id);
-    const connection = gateway.get(request.chatActor.connectionId);
-    if (connection && gateway.unwatch(connection, channel.cid)) {
-      const count = gateway.watcherUserIds(channel.cid).length;
-      gateway.toWatchers(channel.cid, () => ({
-        type: 'user.watching.stop',
-        ...channelEventBase(channel),
-        user: serialize.user(connection.userId),
-        watcher_count: count,
-      }));
-    }
-    return ok({});
-  });
+  app.post<{ Params: { type: string; id: string } }>(
+    '/channels/:type/:id/stop-watching',
+    { schema: schemas.STOP_WATCHING },
+    async (request) => {
+      const channel = loadChannel(sandbox, request.params.type, request.params.id);
+      const connection = gateway.get(request.chatActor.connectionId);
+      if (connection && gateway.unwatch(connection, channel.cid)) {
+        const count = gateway.watcherUserIds(channel.cid).length;
+        gateway.toWatchers(channel.cid, () => ({
+          type: 'user.watching.stop',
+          ...channelEventBase(channel),
+          user: serialize.user(connection.userId),
+          watcher_count: count,
+        }));
+      }
+      return ok({});
+    },
+  );
 }

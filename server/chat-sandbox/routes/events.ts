@@ -5,22 +5,28 @@
 import type { FastifyInstance } from 'fastify';
 import { channelConfig } from '../channel-types.js';
 import { nextTimestamp } from '../clock.js';
-import { ChatError, inputError } from '../errors.js';
+import { ChatError } from '../errors.js';
 import { ok, type Sandbox } from '../sandbox.js';
-import { actorUserId, channelEventBase, loadChannel, requireCapability } from './common.js';
+import * as schemas from '../schema/events.js';
+import { actorUserId, channelEventBase, loadChannel, requireCapability } from '../services/common.js';
 
 const RESERVED_TYPES =
   /^(message|reaction|member|channel|notification|health|connection|user|poll|draft|reminder|thread)\./;
 
+/** The event as the schema guarantees it (schema/events.ts): a type, and custom fields passed on. */
+interface EventInput extends Record<string, unknown> {
+  type: string;
+  user_id?: string | null;
+  user?: { id?: string };
+}
+
 export async function eventRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
-  app.post<{ Params: { type: string; id: string }; Body: { event?: Record<string, unknown> } }>(
+  app.post<{ Params: { type: string; id: string }; Body: { event: EventInput } }>(
     '/channels/:type/:id/event',
+    { schema: schemas.SEND_EVENT },
     async (request) => {
       const channel = loadChannel(sandbox, request.params.type, request.params.id);
-      const input = request.body?.event;
-      if (!input || typeof input !== 'object' || typeof input.type !== 'string' || !input.type) {
-        throw inputError('event.type is required');
-      }
+      const input = request.body.event;
       const userId = actorUserId(request, input);
       const actor = { ...request.chatActor, userId };
       const config = channelConfig(channel);

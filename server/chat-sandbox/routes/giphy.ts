@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.js';
 import { giphyFile } from '../giphy.js';
 import type { Sandbox } from '../sandbox.js';
+import { GIPHY_FILE } from '../schema/files.js';
 
 export async function giphyRoutes(app: FastifyInstance, _sandbox: Sandbox): Promise<void> {
-  app.get<{ Params: { file: string } }>('/giphy/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/giphy/:file', { schema: GIPHY_FILE }, async (request, reply) => {
     const file = giphyFile(request.params.file);
     if (!file) throw notFound(`gif ${request.params.file} does not exist`);
     return reply

@@ -16,31 +16,32 @@ import {
   type SharedLocation,
 } from '../locations.js';
 import { ok, type Sandbox } from '../sandbox.js';
-import { actorUserId, channelEventBase, loadMessage } from './common.js';
+import { ACTIVE_LIVE_LOCATIONS, UPDATE_LIVE_LOCATION } from '../schema/locations.js';
+import { actorUserId, channelEventBase, loadMessage } from '../services/common.js';
 
+/** Guaranteed by the route schema (schema/locations.ts). */
 interface UpdateBody {
-  message_id?: unknown;
-  latitude?: unknown;
-  longitude?: unknown;
-  end_at?: unknown;
-  created_by_device_id?: unknown;
-  user_id?: unknown;
-  user?: { id?: unknown };
+  message_id?: string;
+  latitude?: number;
+  longitude?: number;
+  end_at?: string | null;
+  created_by_device_id?: string;
+  user_id?: string;
+  user?: { id?: string };
 }
 
 export async function locationRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store, gateway, serialize } = sandbox;
 
-  app.get('/users/live_locations', async (request) => {
+  app.get('/users/live_locations', { schema: ACTIVE_LIVE_LOCATIONS }, async (request) => {
     const userId = actorUserId(request);
     return ok({ active_live_locations: activeLiveLocations(sandbox, { userId }) });
   });
 
-  app.put<{ Body: UpdateBody | null }>('/users/live_locations', async (request) => {
+  app.put<{ Body: UpdateBody }>('/users/live_locations', { schema: UPDATE_LIVE_LOCATION }, async (request) => {
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw inputError('the body must be an object');
     const userId = actorUserId(request, body);
-    if (typeof body.message_id !== 'string' || !body.message_id) throw inputError('message_id is required');
+    if (!body.message_id) throw inputError('message_id is required');
     const message = loadMessage(sandbox, body.message_id);
     const current = locationOf(message);
     if (!current) throw inputError(`message ${message.id} does not share a location`);
@@ -55,9 +56,6 @@ export async function locationRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     const latitude = body.latitude === undefined ? current.latitude : checkCoordinate(body.latitude, 90, 'latitude');
     const longitude =
       body.longitude === undefined ? current.longitude : checkCoordinate(body.longitude, 180, 'longitude');
-    if (body.created_by_device_id !== undefined && typeof body.created_by_device_id !== 'string') {
-      throw inputError('created_by_device_id must be a string');
-    }
     let endAt = current.end_at;
     if (body.end_at !== undefined && body.end_at !== null) {
       // An end already passed (the client's "now" when stopping) ends the share now.

@@ -2,6 +2,7 @@
  * Members: the member partial update on **both** paths the client uses (archive, pin, role,
  * custom fields) and the member query (`GET /members?payload=`).
  */
+import * as schemas from '../schema/channels.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { nextTimestamp } from '../clock.js';
 import { inputError, notAllowed, notFound } from '../errors.js';
@@ -9,7 +10,7 @@ import { matches, type Filter } from '../query/filter.js';
 import { parseSort, sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import type { Custom, MemberRec } from '../store/model.js';
-import { canRead, loadChannel, payloadOf } from './common.js';
+import { canRead, loadChannel, payloadOf } from '../services/common.js';
 
 interface MemberPatch {
   set?: Custom;
@@ -69,12 +70,14 @@ export async function memberRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
 
   app.patch<{ Params: { type: string; id: string; userId: string }; Body: MemberPatch }>(
     '/channels/:type/:id/member/:userId',
+    { schema: schemas.UPDATE_MEMBER },
     async (request) =>
       updateMember(request, request.params.type, request.params.id, request.params.userId, request.body),
   );
 
   app.patch<{ Params: { type: string; id: string }; Querystring: { user_id?: string }; Body: MemberPatch }>(
     '/channels/:type/:id/member',
+    { schema: schemas.UPDATE_OWN_MEMBER },
     async (request) =>
       updateMember(
         request,
@@ -85,7 +88,7 @@ export async function memberRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
       ),
   );
 
-  app.get('/members', async (request) => {
+  app.get('/members', { schema: schemas.QUERY_MEMBERS }, async (request) => {
     const payload = payloadOf<{
       type?: string;
       id?: string;

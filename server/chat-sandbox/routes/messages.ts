@@ -8,7 +8,10 @@ import { nextTimestamp } from '../clock.js';
 import { inputError } from '../errors.js';
 import { pageMessages, type PageOptions } from '../query/paging.js';
 import { parseSort } from '../query/sort.js';
+import { requirePinChange } from '../permissions.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import * as schemas from '../schema/messages.js';
+import { setPinned, UPDATABLE_RESERVED } from '../services/message-fields.js';
 import type { Custom, MessageRec } from '../store/model.js';
 import {
   actorUserId,
@@ -18,11 +21,11 @@ import {
   payloadOf,
   requireCapability,
   requireRead,
-} from './common.js';
+} from '../services/common.js';
 import { randomUUID } from 'node:crypto';
 import { giphyAction, runCommand } from '../commands.js';
 import { sandboxBaseUrl } from '../giphy.js';
-import { enrichLinks } from './link-enrichment.js';
+import { enrichLinks } from '../services/link-enrichment.js';
 import {
   checkCanPost,
   createMessage,
@@ -31,32 +34,8 @@ import {
   mentionIds,
   validateText,
   type MessageInput,
-} from './message-pipeline.js';
-
-const UPDATABLE_RESERVED = new Set([
-  'id',
-  'cid',
-  'user',
-  'user_id',
-  'created_at',
-  'updated_at',
-  'deleted_at',
-  'type',
-  'html',
-  'reply_count',
-  'parent_id',
-  'command',
-  'latest_reactions',
-  'own_reactions',
-  'reaction_counts',
-  'reaction_scores',
-  'reaction_groups',
-  'quoted_message',
-  'pinned_at',
-  'pinned_by',
-  'i18n',
-  'mentioned_groups',
-]);
+} from '../services/message-pipeline.js';
+import { quotedMessageId, readableMessage, readableMessagesOf, replyParent } from '../messages/reads.js';
 
 export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store, gateway, serialize } = sandbox;
@@ -84,15 +63,14 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     resource: string,
   ) => {
     const channel = store.channels.get(message.cid)!;
-    const actor = { userId, server, connectionId: undefined };
-    requireCapability(sandbox, channel, actor, message.user_id === userId ? own : any, resource);
+    requireCapability(sandbox, channel, { userId, server }, message.user_id === userId ? own : any, resource);
     return channel;
   };
 
   app.post<{
     Params: { type: string; id: string };
     Body: { message?: MessageInput; skip_enrich_url?: boolean; user_id?: string };
-  }>('/channels/:type/:id/message', async (request) => {
+  }>('/channels/:type/:id/message', { schema: schemas.SEND_MESSAGE }, async (request) => {
     const channel = loadChannel(sandbox, request.params.type, request.params.id);
     const input = request.body?.message;
     if (!input || typeof input !== 'object') throw inputError('message is required');
@@ -104,6 +82,7 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
       : actor.userId!;
     if (actor.server) store.ensureUser(userId);
     checkCanPost(sandbox, channel, actor, userId, Boolean(input.parent_id));
+    replyParent(sandbox, channel, { userId, server: actor.server }, input.parent_id);
     const text = typeof input.text === 'string' ? input.text : '';
     if (text.startsWith('/')) {
       const command = await runCommand(sandbox, {
@@ -129,7 +108,7 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
   app.post<{
     Params: { id: string };
     Body: { form_data?: Record<string, unknown>; id?: string; type?: string; user_id?: string };
-  }>('/messages/:id/action', async (request) => {
+  }>('/messages/:id/action', { schema: schemas.MESSAGE_ACTION }, async (request) => {
     const body = request.body ?? {};
     const userId = actorUserId(request, body);
     const action = body.form_data?.image_action;
@@ -154,34 +133,33 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     return ok({ message: serialize.message(result.message, userId) });
   });
 
-  app.get<{ Params: { id: string } }>('/messages/:id', async (request) => {
-    const message = loadMessage(sandbox, request.params.id);
-    const channel = store.channels.get(message.cid)!;
-    requireRead(sandbox, channel, request.chatActor);
+  app.get<{ Params: { id: string } }>('/messages/:id', { schema: schemas.GET_MESSAGE }, async (request) => {
+    const { message } = readableMessage(sandbox, request.chatActor, request.params.id);
     return ok({ message: serialize.message(message, request.chatActor.userId) });
   });
 
   app.get<{ Params: { type: string; id: string }; Querystring: { ids?: string } }>(
     '/channels/:type/:id/messages',
+    { schema: schemas.GET_MANY },
     async (request) => {
       const channel = loadChannel(sandbox, request.params.type, request.params.id);
-      requireRead(sandbox, channel, request.chatActor);
       const ids = (request.query.ids ?? '').split(',').filter(Boolean);
       if (ids.length === 0 || ids.length > 100) throw inputError('ids must list from 1 to 100 message ids');
-      const messages = ids.map((id) => store.messages.get(id)).filter((m): m is MessageRec => m?.cid === channel.cid);
+      const messages = readableMessagesOf(sandbox, channel, request.chatActor, ids);
       return ok({ messages: messages.map((m) => serialize.message(m, request.chatActor.userId)) });
     },
   );
 
   app.post<{ Params: { id: string }; Body: { message?: MessageInput & { user_id?: string }; user_id?: string } }>(
     '/messages/:id',
+    { schema: schemas.UPDATE_MESSAGE },
     async (request) => {
       const message = loadMessage(sandbox, request.params.id);
       const input = request.body?.message;
       if (!input || typeof input !== 'object') throw inputError('message is required');
       if (input.id && input.id !== message.id) throw inputError('message.id does not match the message being updated');
       const userId = actorUserId(request, { user_id: input.user_id ?? request.body?.user_id });
-      requireEdit(
+      const channel = requireEdit(
         message,
         userId,
         request.chatActor.server,
@@ -190,7 +168,9 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
         'UpdateMessage',
       );
       if (message.deleted_at) throw inputError('a deleted message cannot be updated');
-      const channel = store.channels.get(message.cid)!;
+      requirePinChange(sandbox, request.chatActor, message, input.pinned);
+      const editor = { userId, server: request.chatActor.server };
+      const quoted = quotedMessageId(sandbox, channel, editor, input.quoted_message_id, message.quoted_message_id);
       const text = input.text ?? '';
       if (typeof text !== 'string') throw inputError('message.text must be a string');
       validateText(channel, text);
@@ -199,7 +179,7 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
       message.attachments = Array.isArray(input.attachments) ? input.attachments : [];
       message.mentioned_user_ids = mentionIds(sandbox, input.mentioned_users);
       message.custom = customFields(input);
-      message.quoted_message_id = input.quoted_message_id ?? message.quoted_message_id;
+      message.quoted_message_id = quoted ?? message.quoted_message_id;
       if (input.pinned !== undefined) setPinned(message, Boolean(input.pinned), userId, input.pin_expires ?? undefined);
       message.updated_at = nextTimestamp();
       store.saveMessage(message);
@@ -208,27 +188,12 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     },
   );
 
-  function setPinned(
-    message: MessageRec,
-    pinned: boolean,
-    userId: string,
-    expires?: string | null,
-    at?: string | null,
-  ) {
-    message.pinned = pinned;
-    message.pinned_at = pinned ? (at ?? nextTimestamp()) : undefined;
-    message.pinned_by_id = pinned ? userId : undefined;
-    message.pin_expires = pinned ? (expires ?? undefined) : undefined;
-  }
-
   app.put<{
     Params: { id: string };
     Body: { set?: Custom; unset?: string[]; user?: { id?: string }; user_id?: string };
-  }>('/messages/:id', async (request) => {
+  }>('/messages/:id', { schema: schemas.PARTIAL_UPDATE }, async (request) => {
     const message = loadMessage(sandbox, request.params.id);
     const { set = {}, unset = [] } = request.body ?? {};
-    if (typeof set !== 'object' || set === null || !Array.isArray(unset))
-      throw inputError('set must be an object and unset an array');
     const userId = actorUserId(request, request.body);
     const onlyPin =
       Object.keys(set).every((k) => ['pinned', 'pin_expires', 'pinned_at'].includes(k)) && unset.length === 0;
@@ -242,8 +207,8 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
           'update-own-message',
           'UpdateMessage',
         );
-    if (onlyPin)
-      requireCapability(sandbox, channel, { userId, server: request.chatActor.server }, 'pin-message', 'PinMessage');
+    if (onlyPin || 'pinned' in set || unset.includes('pinned'))
+      requireCapability(sandbox, channel, request.chatActor, 'pin-message', 'UpdateMessagePartial');
     if (message.deleted_at) throw inputError('a deleted message cannot be updated');
     for (const [key, value] of Object.entries(set)) {
       if (key === 'pinned')
@@ -277,8 +242,9 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     return ok({ message: serialize.message(message, userId) });
   });
 
-  app.delete<{ Params: { id: string }; Querystring: { hard?: string; delete_for_me?: string; deleted_by?: string } }>(
+  app.delete<{ Params: { id: string }; Querystring: { hard?: boolean; delete_for_me?: boolean; deleted_by?: string } }>(
     '/messages/:id',
+    { schema: schemas.DELETE_MESSAGE },
     async (request) => {
       const message = loadMessage(sandbox, request.params.id);
       const userId = actorUserId(request, { user_id: request.query.deleted_by });
@@ -290,8 +256,8 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
         'delete-own-message',
         'DeleteMessage',
       );
-      const hard = request.query.hard === 'true';
-      if (request.query.delete_for_me === 'true') {
+      const hard = request.query.hard === true;
+      if (request.query.delete_for_me === true) {
         if (hard) throw inputError('delete_for_me cannot be combined with hard');
         const copy = {
           ...serialize.message(message, userId),
@@ -358,39 +324,42 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { undeleted_by?: string } }>('/messages/:id/undelete', async (request) => {
-    const message = loadMessage(sandbox, request.params.id);
-    const userId = actorUserId(request, { user_id: request.body?.undeleted_by });
-    requireEdit(
-      message,
-      userId,
-      request.chatActor.server,
-      'delete-any-message',
-      'delete-any-message',
-      'UndeleteMessage',
-    );
-    if (!message.deleted_at) throw inputError('the message is not deleted');
-    message.type = message.type_before_delete ?? 'regular';
-    message.deleted_at = undefined;
-    message.type_before_delete = undefined;
-    message.updated_at = nextTimestamp();
-    const parent = message.parent_id ? store.messages.get(message.parent_id) : undefined;
-    if (parent) {
-      parent.reply_count += 1;
-      parent.deleted_reply_count = Math.max(0, parent.deleted_reply_count - 1);
-      store.saveMessage(parent);
-    }
-    store.saveMessage(message);
-    announceUpdate(message, 'message.undeleted');
-    return ok({ message: serialize.message(message, userId) });
-  });
+  app.post<{ Params: { id: string }; Body: { undeleted_by?: string } }>(
+    '/messages/:id/undelete',
+    { schema: schemas.UNDELETE_MESSAGE },
+    async (request) => {
+      const message = loadMessage(sandbox, request.params.id);
+      const userId = actorUserId(request, { user_id: request.body?.undeleted_by });
+      requireEdit(
+        message,
+        userId,
+        request.chatActor.server,
+        'delete-any-message',
+        'delete-any-message',
+        'UndeleteMessage',
+      );
+      if (!message.deleted_at) throw inputError('the message is not deleted');
+      message.type = message.type_before_delete ?? 'regular';
+      message.deleted_at = undefined;
+      message.type_before_delete = undefined;
+      message.updated_at = nextTimestamp();
+      const parent = message.parent_id ? store.messages.get(message.parent_id) : undefined;
+      if (parent) {
+        parent.reply_count += 1;
+        parent.deleted_reply_count = Math.max(0, parent.deleted_reply_count - 1);
+        store.saveMessage(parent);
+      }
+      store.saveMessage(message);
+      announceUpdate(message, 'message.undeleted');
+      return ok({ message: serialize.message(message, userId) });
+    },
+  );
 
   app.get<{ Params: { id: string }; Querystring: PageOptions & { sort?: string } }>(
     '/messages/:id/replies',
+    { schema: schemas.REPLIES },
     async (request) => {
-      const parent = loadMessage(sandbox, request.params.id);
-      const channel = store.channels.get(parent.cid)!;
-      requireRead(sandbox, channel, request.chatActor);
+      const { message: parent } = readableMessage(sandbox, request.chatActor, request.params.id);
       const me = request.chatActor.userId;
       const replies = store
         .messagesOf(parent.cid)
@@ -402,20 +371,24 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     },
   );
 
-  app.get<{ Params: { type: string; id: string } }>('/channels/:type/:id/pinned_messages', async (request) => {
-    const channel = loadChannel(sandbox, request.params.type, request.params.id);
-    requireRead(sandbox, channel, request.chatActor);
-    const payload = payloadOf<{ limit?: number; offset?: number; sort?: unknown }>(request);
-    const now = nextTimestamp();
-    const pinned = store
-      .messagesOf(channel.cid)
-      .filter((m) => m.pinned && !m.deleted_at && (!m.pin_expires || m.pin_expires > now));
-    const direction = parseSort(payload.sort, [{ field: 'pinned_at', direction: -1 }])[0]!.direction;
-    pinned.sort((a, b) => direction * (a.pinned_at ?? '').localeCompare(b.pinned_at ?? ''));
-    const offset = Math.max(Number(payload.offset ?? 0), 0);
-    const limit = Math.min(Math.max(Number(payload.limit ?? 10), 1), 100);
-    return ok({
-      messages: pinned.slice(offset, offset + limit).map((m) => serialize.message(m, request.chatActor.userId)),
-    });
-  });
+  app.get<{ Params: { type: string; id: string } }>(
+    '/channels/:type/:id/pinned_messages',
+    { schema: schemas.PINNED_MESSAGES },
+    async (request) => {
+      const channel = loadChannel(sandbox, request.params.type, request.params.id);
+      requireRead(sandbox, channel, request.chatActor);
+      const payload = payloadOf<{ limit?: number; offset?: number; sort?: unknown }>(request);
+      const now = nextTimestamp();
+      const pinned = store
+        .messagesOf(channel.cid)
+        .filter((m) => m.pinned && !m.deleted_at && (!m.pin_expires || m.pin_expires > now));
+      const direction = parseSort(payload.sort, [{ field: 'pinned_at', direction: -1 }])[0]!.direction;
+      pinned.sort((a, b) => direction * (a.pinned_at ?? '').localeCompare(b.pinned_at ?? ''));
+      const offset = Math.max(Number(payload.offset ?? 0), 0);
+      const limit = Math.min(Math.max(Number(payload.limit ?? 10), 1), 100);
+      return ok({
+        messages: pinned.slice(offset, offset + limit).map((m) => serialize.message(m, request.chatActor.userId)),
+      });
+    },
+  );
 }

@@ -6,6 +6,7 @@
  * 4, 16 or 17 error that changes nothing.
  */
 import { randomUUID } from 'node:crypto';
+import * as schemas from '../schema/moderation.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actingUserId, type Actor } from '../auth-context.js';
 import { capabilities } from '../channel-types.js';
@@ -29,7 +30,7 @@ import { wholeNumber } from '../query/offset-page.js';
 import { parseSort, sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import type { BanRec, FlagRec } from '../store/model.js';
-import { payloadOf } from './common.js';
+import { payloadOf } from '../services/common.js';
 
 type Body = Record<string, unknown>;
 
@@ -233,7 +234,7 @@ function requiredUser(request: FastifyRequest, named?: unknown): ModerationActor
 export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store } = sandbox;
 
-  app.post('/moderation/mute', async (request) => {
+  app.post('/moderation/mute', { schema: schemas.MUTE_USERS }, async (request) => {
     const body = bodyOf(request);
     const targets = idList(body, 'target_id', 'target_ids', 'MuteUsers');
     const timeout = optionalDuration(body, 'timeout', 'MuteUsers');
@@ -241,14 +242,14 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     return ok({ mute: mutes[0], mutes, own_user: sandbox.serialize.ownUser(user) });
   });
 
-  app.post('/moderation/unmute', async (request) => {
+  app.post('/moderation/unmute', { schema: schemas.UNMUTE_USERS }, async (request) => {
     const body = bodyOf(request);
     const targets = idList(body, 'target_id', 'target_ids', 'UnmuteUsers');
     unmuteUsers(sandbox, requiredUser(request, body.user_id), targets);
     return ok({});
   });
 
-  app.post('/moderation/mute/channel', async (request) => {
+  app.post('/moderation/mute/channel', { schema: schemas.MUTE_CHANNELS }, async (request) => {
     const body = bodyOf(request);
     const cids = idList(body, 'channel_cid', 'channel_cids', 'MuteChannels');
     const expiration = optionalDuration(body, 'expiration', 'MuteChannels');
@@ -256,14 +257,14 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     return ok({ channel_mute: mutes[0], channel_mutes: mutes, own_user: sandbox.serialize.ownUser(user) });
   });
 
-  app.post('/moderation/unmute/channel', async (request) => {
+  app.post('/moderation/unmute/channel', { schema: schemas.UNMUTE_CHANNELS }, async (request) => {
     const body = bodyOf(request);
     const cids = idList(body, 'channel_cid', 'channel_cids', 'UnmuteChannels');
     unmuteChannels(sandbox, requiredUser(request, body.user_id), cids);
     return ok({});
   });
 
-  app.post('/moderation/ban', async (request) => {
+  app.post('/moderation/ban', { schema: schemas.BAN }, async (request) => {
     const op = 'BanUser';
     const body = bodyOf(request);
     const targetId = optionalString(body, 'target_user_id', op);
@@ -280,7 +281,7 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     return ok({});
   });
 
-  app.delete('/moderation/ban', async (request) => {
+  app.delete('/moderation/ban', { schema: schemas.UNBAN }, async (request) => {
     const op = 'UnbanUser';
     const query = request.query as Body;
     const targetId = optionalString(query, 'target_user_id', op);
@@ -289,7 +290,7 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     return ok({});
   });
 
-  app.get('/query_banned_users', async (request) => {
+  app.get('/query_banned_users', { schema: schemas.QUERY_BANS }, async (request) => {
     const payload = payloadOf<unknown>(request) ?? {};
     if (typeof payload !== 'object' || Array.isArray(payload)) {
       throw inputError('QueryBannedUsers failed with error: "payload must be a JSON object"');
@@ -299,19 +300,19 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     return ok({ bans: queryBans(sandbox, actor, payload as Body) });
   });
 
-  app.post('/moderation/flag', async (request) => {
+  app.post('/moderation/flag', { schema: schemas.FLAG }, async (request) => {
     const body = bodyOf(request);
     const record = flag(sandbox, requiredUser(request, body.user_id), body);
     return ok({ flag: flagView(sandbox, record), review_queue_item_id: record.id });
   });
 
   // Deprecated and a no-op on the hosted service too.
-  app.post('/moderation/unflag', async (request) => {
+  app.post('/moderation/unflag', { schema: schemas.UNFLAG }, async (request) => {
     bodyOf(request);
     return ok({});
   });
 
-  app.post('/users/block', async (request) => {
+  app.post('/users/block', { schema: schemas.BLOCK }, async (request) => {
     const op = 'BlockUser';
     const body = bodyOf(request);
     const blockedId = optionalString(body, 'blocked_user_id', op);
@@ -328,7 +329,7 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     return ok({ blocked_by_user_id: user.id, blocked_user_id: blockedId, created_at: at, blocked_at: at });
   });
 
-  app.get('/users/block', async (request) => {
+  app.get('/users/block', { schema: schemas.BLOCKED }, async (request) => {
     const query = request.query as Body;
     const user = actingUser(sandbox, requiredUser(request, query.user_id), 'GetBlockedUsers');
     return ok({
@@ -342,7 +343,7 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     });
   });
 
-  app.post('/users/unblock', async (request) => {
+  app.post('/users/unblock', { schema: schemas.BLOCK }, async (request) => {
     const op = 'UnblockUser';
     const body = bodyOf(request);
     const blockedId = optionalString(body, 'blocked_user_id', op);

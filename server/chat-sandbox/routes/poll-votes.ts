@@ -4,6 +4,7 @@
  * the `cast-poll-vote` capability; the rules are in polls.ts. `poll.vote_casted`,
  * `poll.vote_changed` and `poll.vote_removed` go to the channel's watchers.
  */
+import * as schemas from '../schema/polls.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth-context.js';
 import { nextTimestamp } from '../clock.js';
@@ -13,7 +14,7 @@ import { matches } from '../query/filter.js';
 import { cursorPage } from '../query/offset-page.js';
 import { sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
-import { actorUserId, loadMessage, requireCapability, requireRead } from './common.js';
+import { actorUserId, loadMessage, requireCapability, requireRead } from '../services/common.js';
 import {
   announceVote,
   loadPoll,
@@ -24,7 +25,7 @@ import {
   renderPoll,
   renderVote,
   visiblePoll,
-} from './poll-access.js';
+} from '../services/poll-access.js';
 
 interface VoteParams {
   messageId: string;
@@ -50,21 +51,26 @@ export async function pollVoteRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     return { message, channel, poll: loadPoll(sandbox, params.pollId) };
   }
 
-  app.post<{ Params: VoteParams; Body: unknown }>('/messages/:messageId/polls/:pollId/vote', async (request) => {
-    const body = objectBody(request.body ?? {});
-    const userId = actorUserId(request, body);
-    const { message, channel, poll } = open(request, request.params, userId);
-    if (request.chatActor.server) store.ensureUser(userId);
-    const outcome = castVote(poll, userId, body.vote);
-    if (outcome.kind !== 'unchanged') {
-      store.savePoll(poll);
-      announceVote(sandbox, outcome.kind, poll, outcome.vote, message, channel);
-    }
-    return ok({ vote: renderVote(sandbox, poll, outcome.vote, userId), poll: renderPoll(sandbox, poll, userId) });
-  });
+  app.post<{ Params: VoteParams; Body: unknown }>(
+    '/messages/:messageId/polls/:pollId/vote',
+    { schema: schemas.VOTE },
+    async (request) => {
+      const body = objectBody(request.body ?? {});
+      const userId = actorUserId(request, body);
+      const { message, channel, poll } = open(request, request.params, userId);
+      if (request.chatActor.server) store.ensureUser(userId);
+      const outcome = castVote(poll, userId, body.vote);
+      if (outcome.kind !== 'unchanged') {
+        store.savePoll(poll);
+        announceVote(sandbox, outcome.kind, poll, outcome.vote, message, channel);
+      }
+      return ok({ vote: renderVote(sandbox, poll, outcome.vote, userId), poll: renderPoll(sandbox, poll, userId) });
+    },
+  );
 
   app.delete<{ Params: VoteParams & { voteId: string } }>(
     '/messages/:messageId/polls/:pollId/vote/:voteId',
+    { schema: schemas.DELETE_VOTE },
     async (request) => {
       const userId = actorUserId(request);
       const { message, channel, poll } = open(request, request.params, userId);
@@ -82,19 +88,23 @@ export async function pollVoteRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     },
   );
 
-  app.post<{ Params: { id: string }; Body: QueryBody | null }>('/polls/:id/votes', async (request) => {
-    const body = objectBody(request.body ?? {}) as QueryBody;
-    const { filter, specs, limit, offset } = queryParts(body);
-    const userId = optionalUserId(request, body);
-    const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
-    // Filters see the votes as the caller does: in anonymous polls others' votes have no user_id.
-    const views = poll.votes.map((vote) => {
-      const rendered = renderVote(sandbox, poll, vote, userId);
-      return { rendered, view: { ...rendered, is_answer: vote.answer_text !== undefined, user: undefined } };
-    });
-    const filtered = views.filter(({ view }) => matches(view, filter));
-    const sorted = sortBy(filtered, specs, (item, field) => (item.view as Record<string, unknown>)[field]);
-    const { page, next } = cursorPage(sorted, offset, limit);
-    return ok({ votes: page.map(({ rendered }) => rendered), ...(next ? { next } : {}) });
-  });
+  app.post<{ Params: { id: string }; Body: QueryBody | null }>(
+    '/polls/:id/votes',
+    { schema: schemas.QUERY_VOTES },
+    async (request) => {
+      const body = objectBody(request.body ?? {}) as QueryBody;
+      const { filter, specs, limit, offset } = queryParts(body);
+      const userId = optionalUserId(request, body);
+      const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
+      // Filters see the votes as the caller does: in anonymous polls others' votes have no user_id.
+      const views = poll.votes.map((vote) => {
+        const rendered = renderVote(sandbox, poll, vote, userId);
+        return { rendered, view: { ...rendered, is_answer: vote.answer_text !== undefined, user: undefined } };
+      });
+      const filtered = views.filter(({ view }) => matches(view, filter));
+      const sorted = sortBy(filtered, specs, (item, field) => (item.view as Record<string, unknown>)[field]);
+      const { page, next } = cursorPage(sorted, offset, limit);
+      return ok({ votes: page.map(({ rendered }) => rendered), ...(next ? { next } : {}) });
+    },
+  );
 }

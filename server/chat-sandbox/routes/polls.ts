@@ -4,6 +4,7 @@
  * the poll query. Votes are in poll-votes.ts. Every change sends its `poll.*` event to the
  * watchers of the channels where the poll was sent.
  */
+import * as schemas from '../schema/polls.js';
 import type { FastifyInstance } from 'fastify';
 import { inputError, notFound } from '../errors.js';
 import {
@@ -22,7 +23,7 @@ import { cursorPage } from '../query/offset-page.js';
 import { sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import type { Custom, PollRec } from '../store/model.js';
-import { actorUserId } from './common.js';
+import { actorUserId } from '../services/common.js';
 import {
   announcePoll,
   canSeePoll,
@@ -34,7 +35,7 @@ import {
   renderPoll,
   requirePollOwner,
   visiblePoll,
-} from './poll-access.js';
+} from '../services/poll-access.js';
 import { pollVoteRoutes } from './poll-votes.js';
 
 interface PartialBody {
@@ -75,7 +76,7 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     if (closing) announcePoll(sandbox, 'poll.closed', poll);
   }
 
-  app.post<{ Body: unknown }>('/polls', async (request) => {
+  app.post<{ Body: unknown }>('/polls', { schema: schemas.CREATE_POLL }, async (request) => {
     const body = objectBody(request.body ?? {});
     const userId = actorUserId(request, body);
     const poll = newPoll(body, userId, (id) => store.polls.has(id));
@@ -84,7 +85,7 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     return ok({ poll: renderPoll(sandbox, poll, userId) });
   });
 
-  app.post<{ Body: QueryBody | null }>('/polls/query', async (request) => {
+  app.post<{ Body: QueryBody | null }>('/polls/query', { schema: schemas.QUERY_POLLS }, async (request) => {
     const body = objectBody(request.body ?? {}) as QueryBody;
     const { filter, specs, limit, offset } = queryParts(body);
     const actor = request.chatActor;
@@ -96,13 +97,13 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     return ok({ polls: page.map(({ poll }) => renderPoll(sandbox, poll, userId)), ...(next ? { next } : {}) });
   });
 
-  app.get<{ Params: { id: string } }>('/polls/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/polls/:id', { schema: schemas.GET_POLL }, async (request) => {
     const userId = optionalUserId(request);
     const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
     return ok({ poll: renderPoll(sandbox, poll, userId) });
   });
 
-  app.put<{ Body: unknown }>('/polls', async (request) => {
+  app.put<{ Body: unknown }>('/polls', { schema: schemas.UPDATE_POLL }, async (request) => {
     const body = objectBody(request.body ?? {});
     if (typeof body.id !== 'string' || !body.id) throw inputError('poll id is required');
     const userId = optionalUserId(request, body);
@@ -112,24 +113,28 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     return ok({ poll: renderPoll(sandbox, poll, userId) });
   });
 
-  app.patch<{ Params: { id: string }; Body: PartialBody | null }>('/polls/:id', async (request) => {
-    const body = objectBody(request.body ?? {}) as PartialBody;
-    const set = body.set === undefined || body.set === null ? {} : objectBody(body.set, 'set');
-    const unset = body.unset ?? [];
-    if (!Array.isArray(unset) || unset.some((key) => typeof key !== 'string')) {
-      throw inputError('unset must be an array of field names');
-    }
-    if (set.id !== undefined && set.id !== request.params.id) throw inputError('a poll id cannot be changed');
-    const userId = optionalUserId(request, body);
-    const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
-    requirePollOwner(sandbox, poll, request.chatActor, userId, 'UpdatePoll');
-    const merged: Custom = { ...pollAsInput(poll), ...set };
-    for (const key of unset as string[]) delete merged[key];
-    update(poll, merged);
-    return ok({ poll: renderPoll(sandbox, poll, userId) });
-  });
+  app.patch<{ Params: { id: string }; Body: PartialBody | null }>(
+    '/polls/:id',
+    { schema: schemas.PARTIAL_UPDATE_POLL },
+    async (request) => {
+      const body = objectBody(request.body ?? {}) as PartialBody;
+      const set = body.set === undefined || body.set === null ? {} : objectBody(body.set, 'set');
+      const unset = body.unset ?? [];
+      if (!Array.isArray(unset) || unset.some((key) => typeof key !== 'string')) {
+        throw inputError('unset must be an array of field names');
+      }
+      if (set.id !== undefined && set.id !== request.params.id) throw inputError('a poll id cannot be changed');
+      const userId = optionalUserId(request, body);
+      const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
+      requirePollOwner(sandbox, poll, request.chatActor, userId, 'UpdatePoll');
+      const merged: Custom = { ...pollAsInput(poll), ...set };
+      for (const key of unset as string[]) delete merged[key];
+      update(poll, merged);
+      return ok({ poll: renderPoll(sandbox, poll, userId) });
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/polls/:id', async (request) => {
+  app.delete<{ Params: { id: string } }>('/polls/:id', { schema: schemas.DELETE_POLL }, async (request) => {
     const userId = optionalUserId(request);
     const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
     requirePollOwner(sandbox, poll, request.chatActor, userId, 'DeletePoll');
@@ -138,53 +143,69 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     return ok({});
   });
 
-  app.post<{ Params: { id: string }; Body: unknown }>('/polls/:id/options', async (request) => {
-    const body = objectBody(request.body ?? {});
-    const actor = request.chatActor;
-    const userId = optionalUserId(request, body);
-    const poll = visiblePoll(sandbox, request.params.id, actor, userId);
-    if (!isPollOwner(sandbox, poll, actor, userId)) {
-      if (!poll.allow_user_suggested_options) {
-        requirePollOwner(sandbox, poll, actor, userId, 'CreatePollOption');
+  app.post<{ Params: { id: string }; Body: unknown }>(
+    '/polls/:id/options',
+    { schema: schemas.ADD_OPTION },
+    async (request) => {
+      const body = objectBody(request.body ?? {});
+      const actor = request.chatActor;
+      const userId = optionalUserId(request, body);
+      const poll = visiblePoll(sandbox, request.params.id, actor, userId);
+      if (!isPollOwner(sandbox, poll, actor, userId)) {
+        if (!poll.allow_user_suggested_options) {
+          requirePollOwner(sandbox, poll, actor, userId, 'CreatePollOption');
+        }
+        if (poll.is_closed) throw inputError('the poll is closed: options cannot be suggested');
       }
-      if (poll.is_closed) throw inputError('the poll is closed: options cannot be suggested');
-    }
-    const option = addOption(poll, body);
-    store.savePoll(poll);
-    announcePoll(sandbox, 'poll.updated', poll);
-    return ok({ poll_option: optionResponse(poll, option) });
-  });
+      const option = addOption(poll, body);
+      store.savePoll(poll);
+      announcePoll(sandbox, 'poll.updated', poll);
+      return ok({ poll_option: optionResponse(poll, option) });
+    },
+  );
 
-  app.put<{ Params: { id: string }; Body: unknown }>('/polls/:id/options', async (request) => {
-    const body = objectBody(request.body ?? {});
-    const userId = optionalUserId(request, body);
-    const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
-    requirePollOwner(sandbox, poll, request.chatActor, userId, 'UpdatePollOption');
-    const option = updateOption(poll, body);
-    store.savePoll(poll);
-    announcePoll(sandbox, 'poll.updated', poll);
-    return ok({ poll_option: optionResponse(poll, option) });
-  });
+  app.put<{ Params: { id: string }; Body: unknown }>(
+    '/polls/:id/options',
+    { schema: schemas.UPDATE_OPTION },
+    async (request) => {
+      const body = objectBody(request.body ?? {});
+      const userId = optionalUserId(request, body);
+      const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
+      requirePollOwner(sandbox, poll, request.chatActor, userId, 'UpdatePollOption');
+      const option = updateOption(poll, body);
+      store.savePoll(poll);
+      announcePoll(sandbox, 'poll.updated', poll);
+      return ok({ poll_option: optionResponse(poll, option) });
+    },
+  );
 
-  app.get<{ Params: { id: string; optionId: string } }>('/polls/:id/options/:optionId', async (request) => {
-    const poll = visiblePoll(sandbox, request.params.id, request.chatActor, optionalUserId(request));
-    const option = findOption(poll, request.params.optionId);
-    if (!option) throw notFound(`Poll option "${request.params.optionId}" does not exist`);
-    return ok({ poll_option: optionResponse(poll, option) });
-  });
+  app.get<{ Params: { id: string; optionId: string } }>(
+    '/polls/:id/options/:optionId',
+    { schema: schemas.OPTION },
+    async (request) => {
+      const poll = visiblePoll(sandbox, request.params.id, request.chatActor, optionalUserId(request));
+      const option = findOption(poll, request.params.optionId);
+      if (!option) throw notFound(`Poll option "${request.params.optionId}" does not exist`);
+      return ok({ poll_option: optionResponse(poll, option) });
+    },
+  );
 
-  app.delete<{ Params: { id: string; optionId: string } }>('/polls/:id/options/:optionId', async (request) => {
-    const userId = optionalUserId(request);
-    const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
-    requirePollOwner(sandbox, poll, request.chatActor, userId, 'DeletePollOption');
-    if (!findOption(poll, request.params.optionId)) {
-      throw notFound(`Poll option "${request.params.optionId}" does not exist`);
-    }
-    removeOption(poll, request.params.optionId);
-    store.savePoll(poll);
-    announcePoll(sandbox, 'poll.updated', poll);
-    return ok({});
-  });
+  app.delete<{ Params: { id: string; optionId: string } }>(
+    '/polls/:id/options/:optionId',
+    { schema: schemas.OPTION },
+    async (request) => {
+      const userId = optionalUserId(request);
+      const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
+      requirePollOwner(sandbox, poll, request.chatActor, userId, 'DeletePollOption');
+      if (!findOption(poll, request.params.optionId)) {
+        throw notFound(`Poll option "${request.params.optionId}" does not exist`);
+      }
+      removeOption(poll, request.params.optionId);
+      store.savePoll(poll);
+      announcePoll(sandbox, 'poll.updated', poll);
+      return ok({});
+    },
+  );
 
   await pollVoteRoutes(app, sandbox);
 }

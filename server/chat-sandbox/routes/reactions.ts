@@ -11,31 +11,34 @@ import { channelConfig } from '../channel-types.js';
 import { nextTimestamp } from '../clock.js';
 import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
 import { matches, type Filter } from '../query/filter.js';
-import { cursorPage, decodeCursor, wholeNumber } from '../query/offset-page.js';
+import { cursorPage, decodeCursor } from '../query/offset-page.js';
 import { parseSort, sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import * as schemas from '../schema/reactions.js';
 import type { ChannelRec, Custom, MessageRec, ReactionRec } from '../store/model.js';
-import { actorUserId, channelEventBase, loadMessage, requireCapability, requireRead } from './common.js';
+import { actorUserId, channelEventBase, loadMessage, requireCapability, requireRead } from '../services/common.js';
 
+/** The request shapes below are guaranteed by the route schemas (schema/reactions.ts). */
 interface ReactionInput extends Custom {
-  type?: unknown;
-  score?: unknown;
-  user_id?: unknown;
-  user?: { id?: unknown };
+  type?: string;
+  score?: number | null;
+  user_id?: string;
+  user?: { id?: string };
 }
 
 interface SendBody {
   reaction?: ReactionInput;
-  enforce_unique?: unknown;
-  skip_push?: unknown;
-  user_id?: unknown;
+  enforce_unique?: boolean;
+  skip_push?: boolean;
+  user_id?: string;
 }
 
 interface QueryBody {
   filter?: Filter;
-  sort?: unknown;
-  limit?: unknown;
-  next?: unknown;
+  sort?: { field: string; direction?: number }[];
+  limit?: number;
+  next?: string | null;
+  user_id?: string;
 }
 
 const MAX_TYPE_LENGTH = 30;
@@ -43,17 +46,15 @@ const MAX_TYPE_LENGTH = 30;
 const RESERVED = new Set(['type', 'score', 'user_id', 'user', 'message_id', 'created_at', 'updated_at']);
 const QUERY_SORT_FIELDS = new Set(['created_at', 'updated_at', 'score', 'type', 'user_id']);
 
-function reactionType(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw inputError('reaction.type is required');
+function reactionType(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw inputError('reaction.type is required');
   if (value.length > MAX_TYPE_LENGTH) throw inputError(`reaction.type must be at most ${MAX_TYPE_LENGTH} characters`);
   return value;
 }
 
-function reactionScore(value: unknown): number {
+function reactionScore(value: number | null | undefined): number {
   if (value === undefined || value === null) return 1;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2_147_483_647) {
-    throw inputError('reaction.score must be a whole number of at least 1');
-  }
+  if (value < 1 || value > 2_147_483_647) throw inputError('reaction.score must be a whole number of at least 1');
   return value;
 }
 
@@ -133,54 +134,56 @@ export async function reactionRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     );
   }
 
-  app.post<{ Params: { id: string }; Body: SendBody }>('/messages/:id/reaction', async (request) => {
-    const body = request.body ?? {};
-    const input = body.reaction;
-    if (!input || typeof input !== 'object' || Array.isArray(input)) throw inputError('reaction is required');
-    const type = reactionType(input.type);
-    const score = reactionScore(input.score);
-    if (body.enforce_unique !== undefined && typeof body.enforce_unique !== 'boolean') {
-      throw inputError('enforce_unique must be true or false');
-    }
-    const named = input.user_id ?? input.user?.id ?? body.user_id;
-    const { actor, userId, message, channel } = open(request, request.params.id, named);
-    if (userId === null) throw inputError('user_id is required');
-    if (actor.server) store.ensureUser(userId);
-    requireReact(channel, actor, userId, 'CreateReaction');
-    if (message.deleted_at || message.type === 'deleted')
-      throw inputError(`Cannot react to deleted message ${message.id}`);
-    if (message.type === 'ephemeral' || message.type === 'error') {
-      throw inputError(`Cannot react to ${message.type} message ${message.id}`);
-    }
+  app.post<{ Params: { id: string }; Body: SendBody }>(
+    '/messages/:id/reaction',
+    { schema: schemas.SEND_REACTION },
+    async (request) => {
+      const body = request.body ?? {};
+      const input = body.reaction;
+      if (!input) throw inputError('reaction is required');
+      const type = reactionType(input.type);
+      const score = reactionScore(input.score);
+      const named = input.user_id ?? input.user?.id ?? body.user_id;
+      const { actor, userId, message, channel } = open(request, request.params.id, named);
+      if (userId === null) throw inputError('user_id is required');
+      if (actor.server) store.ensureUser(userId);
+      requireReact(channel, actor, userId, 'CreateReaction');
+      if (message.deleted_at || message.type === 'deleted')
+        throw inputError(`Cannot react to deleted message ${message.id}`);
+      if (message.type === 'ephemeral' || message.type === 'error') {
+        throw inputError(`Cannot react to ${message.type} message ${message.id}`);
+      }
 
-    const now = nextTimestamp();
-    const others = message.reactions.filter((r) => r.user_id === userId && r.type !== type);
-    const replaced = body.enforce_unique === true && others.length > 0;
-    if (body.enforce_unique === true) message.reactions = message.reactions.filter((r) => !others.includes(r));
-    let reaction = message.reactions.find((r) => r.user_id === userId && r.type === type);
-    if (reaction) {
-      reaction.score = score;
-      reaction.custom = customOf(input);
-      reaction.updated_at = now;
-    } else {
-      reaction = {
-        message_id: message.id,
-        user_id: userId,
-        type,
-        score,
-        custom: customOf(input),
-        created_at: now,
-        updated_at: now,
-      };
-      message.reactions.push(reaction);
-    }
-    store.saveMessage(message);
-    announce(replaced ? 'reaction.updated' : 'reaction.new', channel, message, reaction);
-    return ok({ message: serialize.message(message, userId), reaction: serialize.reaction(reaction) });
-  });
+      const now = nextTimestamp();
+      const others = message.reactions.filter((r) => r.user_id === userId && r.type !== type);
+      const replaced = body.enforce_unique === true && others.length > 0;
+      if (body.enforce_unique === true) message.reactions = message.reactions.filter((r) => !others.includes(r));
+      let reaction = message.reactions.find((r) => r.user_id === userId && r.type === type);
+      if (reaction) {
+        reaction.score = score;
+        reaction.custom = customOf(input);
+        reaction.updated_at = now;
+      } else {
+        reaction = {
+          message_id: message.id,
+          user_id: userId,
+          type,
+          score,
+          custom: customOf(input),
+          created_at: now,
+          updated_at: now,
+        };
+        message.reactions.push(reaction);
+      }
+      store.saveMessage(message);
+      announce(replaced ? 'reaction.updated' : 'reaction.new', channel, message, reaction);
+      return ok({ message: serialize.message(message, userId), reaction: serialize.reaction(reaction) });
+    },
+  );
 
   app.delete<{ Params: { id: string; type: string }; Querystring: { user_id?: string } }>(
     '/messages/:id/reaction/:type',
+    { schema: schemas.DELETE_REACTION },
     async (request) => {
       const { actor, userId, message, channel } = open(request, request.params.id, request.query.user_id);
       if (userId === null) throw inputError('user_id is required');
@@ -198,11 +201,11 @@ export async function reactionRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { limit?: string; offset?: string; user_id?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { limit?: number; offset?: number; user_id?: string } }>(
     '/messages/:id/reactions',
+    { schema: schemas.GET_REACTIONS },
     async (request) => {
-      const limit = wholeNumber(request.query.limit, 'limit', 10, 0, 300);
-      const offset = wholeNumber(request.query.offset, 'offset', 0, 0, 1000);
+      const { limit = 10, offset = 0 } = request.query;
       const { message } = open(request, request.params.id, request.query.user_id, true);
       const newest = sortBy(
         message.reactions,
@@ -213,18 +216,13 @@ export async function reactionRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     },
   );
 
-  app.post<{ Params: { id: string }; Body: QueryBody & { user_id?: unknown } }>(
+  app.post<{ Params: { id: string }; Body: QueryBody }>(
     '/messages/:id/reactions',
+    { schema: schemas.QUERY_REACTIONS },
     async (request) => {
       const body = request.body ?? {};
-      const limit = wholeNumber(body.limit, 'limit', 25, 0, 300);
+      const limit = body.limit ?? 25;
       const offset = body.next === undefined || body.next === null || body.next === '' ? 0 : decodeCursor(body.next);
-      if (
-        body.filter !== undefined &&
-        (body.filter === null || typeof body.filter !== 'object' || Array.isArray(body.filter))
-      ) {
-        throw inputError('filter must be an object');
-      }
       const specs = parseSort(body.sort, [{ field: 'created_at', direction: -1 }]);
       const unknownField = specs.find((s) => !QUERY_SORT_FIELDS.has(s.field));
       if (unknownField) throw inputError(`cannot sort reactions by ${unknownField.field}`);

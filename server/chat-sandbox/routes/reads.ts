@@ -7,10 +7,23 @@ import { channelConfig } from '../channel-types.js';
 import { nextTimestamp } from '../clock.js';
 import { ChatError, inputError, notFound } from '../errors.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import * as schemas from '../schema/reads.js';
 import type { ChannelRec, MemberRec } from '../store/model.js';
 import { channelUnread, UNREAD_WINDOW, unreadTotals } from '../unread.js';
 import { markThreadRead, markThreadUnread } from '../threads/reads.js';
-import { actorUserId, channelEventBase, channelMessagesFor, loadChannel, requireCapability } from './common.js';
+import {
+  actorUserId,
+  channelEventBase,
+  channelMessagesFor,
+  loadChannel,
+  requireCapability,
+} from '../services/common.js';
+
+/** The acting user of a server-side call; the request shapes are guaranteed by the route schemas (schema/reads.ts). */
+interface Acting {
+  user_id?: string | null;
+  user?: { id?: string };
+}
 
 export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store, gateway, serialize } = sandbox;
@@ -48,10 +61,11 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
 
   app.post<{
     Params: { type: string; id: string };
-    Body: { message_id?: string; thread_id?: string; user_id?: string };
-  }>('/channels/:type/:id/read', async (request) => {
+    Body: Acting & { message_id?: string | null; thread_id?: string };
+  }>('/channels/:type/:id/read', { schema: schemas.MARK_READ }, async (request) => {
+    const body = request.body ?? {};
     const channel = loadChannel(sandbox, request.params.type, request.params.id);
-    const userId = actorUserId(request, request.body);
+    const userId = actorUserId(request, body);
     if (!channelConfig(channel).read_events)
       throw new ChatError(19, `read events are disabled for channel type ${channel.type}`, 400);
     requireCapability(
@@ -63,20 +77,19 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     );
     const member = store.member(channel.cid, userId);
     if (!member) throw notFound(`User ${userId} is not a member of ${channel.cid}`);
-    const threadId = request.body?.thread_id;
-    if (threadId !== undefined) return ok({ event: markThreadRead(sandbox, channel, userId, threadId) });
-    return ok({ event: markRead(channel, member, request.body?.message_id) });
+    if (body.thread_id !== undefined) return ok({ event: markThreadRead(sandbox, channel, userId, body.thread_id) });
+    return ok({ event: markRead(channel, member, body.message_id ?? undefined) });
   });
 
   app.post<{
     Params: { type: string; id: string };
-    Body: { message_id?: string; message_timestamp?: string; thread_id?: string; user_id?: string };
-  }>('/channels/:type/:id/unread', async (request) => {
+    Body: Acting & { message_id?: string; message_timestamp?: string; thread_id?: string };
+  }>('/channels/:type/:id/unread', { schema: schemas.MARK_UNREAD }, async (request) => {
+    const body = request.body ?? {};
     const channel = loadChannel(sandbox, request.params.type, request.params.id);
-    const userId = actorUserId(request, request.body);
+    const userId = actorUserId(request, body);
     const member = store.member(channel.cid, userId);
     if (!member) throw notFound(`User ${userId} is not a member of ${channel.cid}`);
-    const body = request.body ?? {};
     if (body.thread_id !== undefined) {
       markThreadUnread(sandbox, channel, userId, body);
       return ok({});
@@ -121,8 +134,9 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     return ok({});
   });
 
-  app.post<{ Body: { read_by_channel?: Record<string, string>; user_id?: string } }>(
+  app.post<{ Body: Acting & { read_by_channel?: Record<string, string> } }>(
     '/channels/read',
+    { schema: schemas.MARK_ALL_READ },
     async (request) => {
       const userId = actorUserId(request, request.body);
       const only = request.body?.read_by_channel;
@@ -130,7 +144,7 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       for (const [cid, members] of store.members) {
         const member = members.get(userId);
         const channel = store.channels.get(cid);
-        if (!member || !channel || channel.deleted_at || (only && !(cid in only))) continue;
+        if (!member || !channel || channel.deleted_at || (only && !Object.hasOwn(only, cid))) continue;
         member.last_read = now;
         member.last_read_message_id = store.messagesOf(cid).at(-1)?.id;
         store.saveMember(member);
@@ -152,7 +166,7 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     },
   );
 
-  app.get<{ Querystring: { user_id?: string } }>('/unread', async (request) => {
+  app.get<{ Querystring: { user_id?: string } }>('/unread', { schema: schemas.UNREAD_COUNTS }, async (request) => {
     const userId = actorUserId(request, { user_id: request.query.user_id });
     const channels: { channel_id: string; last_read: string; unread_count: number }[] = [];
     const byType = new Map<string, { channel_count: number; unread_count: number }>();
@@ -177,5 +191,5 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     });
   });
 
-  app.post('/channels/delivered', async () => ok({}));
+  app.post('/channels/delivered', { schema: schemas.MARK_DELIVERED }, async () => ok({}));
 }

@@ -10,37 +10,39 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { channelConfig } from '../channel-types.js';
 import { nextTimestamp } from '../clock.js';
 import { ChatError, inputError, notFound } from '../errors.js';
-import { checkFilterFields, matches } from '../query/filter.js';
+import { checkFilterFields, matches, type Filter } from '../query/filter.js';
 import { cursorPage, readCursorQuery } from '../query/offset-page.js';
 import { sortBy } from '../query/sort.js';
 import { ReminderScheduler } from '../reminder-scheduler.js';
 import { reminderBase, reminderEvent, reminderResponse } from '../reminders.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import * as schemas from '../schema/reminders.js';
 import { reminderKey } from '../store/chat-store.js';
 import type { ReminderRec } from '../store/model.js';
-import { actorUserId, canRead, loadMessage, requireRead } from './common.js';
+import { actorUserId, canRead, loadMessage, requireRead } from '../services/common.js';
 
+/** The request shapes below are guaranteed by the route schemas (schema/reminders.ts). */
 interface ReminderBody {
-  remind_at?: unknown;
-  user_id?: unknown;
+  remind_at?: string | null;
+  user_id?: string | null;
 }
 
 interface QueryBody {
-  filter?: unknown;
-  sort?: unknown;
-  limit?: unknown;
-  next?: unknown;
-  prev?: unknown;
-  user_id?: unknown;
+  filter?: Filter | null;
+  sort?: { field: string; direction?: number }[] | null;
+  limit?: number | null;
+  next?: string | null;
+  prev?: string | null;
+  user_id?: string | null;
 }
 
 const FILTER_FIELDS = new Set(['remind_at', 'channel_cid', 'message_id', 'created_at', 'user_id']);
 const SORT_FIELDS = new Set(['channel_cid', 'created_at', 'remind_at', 'updated_at']);
 
 /** `remind_at`: absent or null for "save for later" without a time, else an RFC 3339 date-time. */
-function remindAt(value: unknown): string | undefined {
+function remindAt(value: string | null | undefined): string | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) {
     throw inputError('remind_at must be an RFC 3339 date-time (e.g. 2030-01-31T09:00:00Z) or null');
   }
   return new Date(Date.parse(value)).toISOString();
@@ -82,48 +84,57 @@ export async function reminderRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     return event;
   }
 
-  app.post<{ Params: { mid: string }; Body: ReminderBody }>('/messages/:mid/reminders', async (request) => {
-    const body = request.body ?? {};
-    const { userId, message } = open(request, body.user_id, 'CreateReminder');
-    const at = remindAt(body.remind_at);
-    if (store.reminders.has(reminderKey(message.id, userId))) {
-      throw inputError(
-        `CreateReminder failed with error: "user ${userId} already has reminder created for this message_id"`,
-      );
-    }
-    const now = nextTimestamp();
-    const reminder: ReminderRec = {
-      message_id: message.id,
-      user_id: userId,
-      cid: message.cid,
-      ...(at ? { remind_at: at } : {}),
-      created_at: now,
-      updated_at: now,
-    };
-    store.saveReminder(reminder);
-    const event = announce('reminder.created', reminder);
-    scheduler.changed();
-    return ok({ reminder: event.reminder });
-  });
+  app.post<{ Params: { mid: string }; Body: ReminderBody }>(
+    '/messages/:mid/reminders',
+    { schema: schemas.CREATE_REMINDER },
+    async (request) => {
+      const body = request.body ?? {};
+      const { userId, message } = open(request, body.user_id, 'CreateReminder');
+      const at = remindAt(body.remind_at);
+      if (store.reminders.has(reminderKey(message.id, userId))) {
+        throw inputError(
+          `CreateReminder failed with error: "user ${userId} already has reminder created for this message_id"`,
+        );
+      }
+      const now = nextTimestamp();
+      const reminder: ReminderRec = {
+        message_id: message.id,
+        user_id: userId,
+        cid: message.cid,
+        ...(at ? { remind_at: at } : {}),
+        created_at: now,
+        updated_at: now,
+      };
+      store.saveReminder(reminder);
+      const event = announce('reminder.created', reminder);
+      scheduler.changed();
+      return ok({ reminder: event.reminder });
+    },
+  );
 
-  app.patch<{ Params: { mid: string }; Body: ReminderBody }>('/messages/:mid/reminders', async (request) => {
-    const body = request.body ?? {};
-    const { userId, message } = open(request, body.user_id, 'UpdateReminder');
-    const at = remindAt(body.remind_at);
-    const reminder = store.reminders.get(reminderKey(message.id, userId));
-    if (!reminder) throw notFound('UpdateReminder failed with error: "reminder does not exist"');
-    if (reminder.remind_at !== at) delete reminder.notified_at;
-    if (at) reminder.remind_at = at;
-    else delete reminder.remind_at;
-    reminder.updated_at = nextTimestamp();
-    store.saveReminder(reminder);
-    const event = announce('reminder.updated', reminder);
-    scheduler.changed();
-    return ok({ reminder: event.reminder });
-  });
+  app.patch<{ Params: { mid: string }; Body: ReminderBody }>(
+    '/messages/:mid/reminders',
+    { schema: schemas.UPDATE_REMINDER },
+    async (request) => {
+      const body = request.body ?? {};
+      const { userId, message } = open(request, body.user_id, 'UpdateReminder');
+      const at = remindAt(body.remind_at);
+      const reminder = store.reminders.get(reminderKey(message.id, userId));
+      if (!reminder) throw notFound('UpdateReminder failed with error: "reminder does not exist"');
+      if (reminder.remind_at !== at) delete reminder.notified_at;
+      if (at) reminder.remind_at = at;
+      else delete reminder.remind_at;
+      reminder.updated_at = nextTimestamp();
+      store.saveReminder(reminder);
+      const event = announce('reminder.updated', reminder);
+      scheduler.changed();
+      return ok({ reminder: event.reminder });
+    },
+  );
 
   app.delete<{ Params: { mid: string }; Querystring: { user_id?: string } }>(
     '/messages/:mid/reminders',
+    { schema: schemas.DELETE_REMINDER },
     async (request) => {
       const { userId, message } = open(request, request.query.user_id, 'DeleteReminder');
       const reminder = store.reminders.get(reminderKey(message.id, userId));
@@ -135,7 +146,7 @@ export async function reminderRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     },
   );
 
-  app.post<{ Body: QueryBody }>('/reminders/query', async (request) => {
+  app.post<{ Body: QueryBody }>('/reminders/query', { schema: schemas.QUERY_REMINDERS }, async (request) => {
     const body = request.body ?? {};
     const userId = actorUserId(request, { user_id: body.user_id });
     const filter = checkFilterFields(body.filter, 'reminders', FILTER_FIELDS);

@@ -9,22 +9,24 @@ import type { FastifyInstance } from 'fastify';
 import { channelConfig } from '../channel-types.js';
 import { ChatError, inputError } from '../errors.js';
 import { matches, type Filter } from '../query/filter.js';
-import { cursorPage, decodeCursor, wholeNumber } from '../query/offset-page.js';
+import { cursorPage, decodeCursor } from '../query/offset-page.js';
 import { parseSort, sortBy, type SortSpec } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import * as schemas from '../schema/search.js';
 import type { ChannelRec, MessageRec } from '../store/model.js';
-import { channelView } from './channel-view.js';
-import { canRead, payloadOf } from './common.js';
+import { channelView } from '../query/channel-view.js';
+import { canRead, payloadOf } from '../services/common.js';
 
+/** The payload's shape is guaranteed by the route schema (schema/search.ts). */
 interface SearchPayload {
-  filter_conditions?: unknown;
-  query?: unknown;
-  message_filter_conditions?: unknown;
-  limit?: unknown;
-  offset?: unknown;
-  next?: unknown;
-  sort?: unknown;
-  user_id?: unknown;
+  filter_conditions?: Filter;
+  query?: string | null;
+  message_filter_conditions?: Filter | null;
+  limit?: number | null;
+  offset?: number | null;
+  next?: string | null;
+  sort?: SortSpec[] | null;
+  user_id?: string | null;
 }
 
 const DEFAULT_SORT: SortSpec[] = [{ field: 'created_at', direction: -1 }];
@@ -65,8 +67,6 @@ function textCondition(text: string, condition: unknown): boolean {
 function messageMatches(doc: Record<string, unknown>, filter: Filter): boolean {
   return Object.entries(filter).every(([key, condition]) => {
     if (key === '$and' || key === '$or' || key === '$nor') {
-      if (!Array.isArray(condition) || condition.some((f) => !isObject(f)))
-        throw inputError(`${key} needs an array of conditions`);
       const results = (condition as Filter[]).map((f) => messageMatches(doc, f));
       return key === '$and' ? results.every(Boolean) : key === '$or' ? results.some(Boolean) : !results.some(Boolean);
     }
@@ -100,38 +100,35 @@ function messageView(message: MessageRec): Record<string, unknown> {
 export async function searchRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store, serialize } = sandbox;
 
-  app.get('/search', async (request) => {
+  app.get('/search', { schema: schemas.SEARCH }, async (request) => {
     const payload = payloadOf<SearchPayload>(request);
-    if (!isObject(payload)) throw inputError('payload must be an object');
     const actor = request.chatActor;
-    const named = typeof payload.user_id === 'string' && payload.user_id ? payload.user_id : actor.userId;
-    const userId = actor.server ? named : actor.userId;
+    const userId = actor.server ? payload.user_id || actor.userId : actor.userId;
 
     const channelFilter = payload.filter_conditions;
-    if (!isObject(channelFilter) || Object.keys(channelFilter).length === 0) {
+    if (!channelFilter || Object.keys(channelFilter).length === 0) {
       throw inputError('filter_conditions (the channel filter) is required and must be a non-empty object');
     }
-    const hasQuery = payload.query !== undefined && payload.query !== null;
-    const hasFilter = payload.message_filter_conditions !== undefined && payload.message_filter_conditions !== null;
-    if (hasQuery && hasFilter) throw inputError('specify either query or message_filter_conditions, not both');
-    if (!hasQuery && !hasFilter) throw inputError('either query or message_filter_conditions is required');
+    const text = payload.query ?? undefined;
+    const conditions = payload.message_filter_conditions ?? undefined;
+    if (text !== undefined && conditions !== undefined)
+      throw inputError('specify either query or message_filter_conditions, not both');
     let messageFilter: Filter;
-    if (hasQuery) {
-      if (typeof payload.query !== 'string' || words(payload.query).length === 0)
-        throw inputError('query must be a non-empty search text');
-      messageFilter = { text: { $q: payload.query } };
+    if (text !== undefined) {
+      if (words(text).length === 0) throw inputError('query must be a non-empty search text');
+      messageFilter = { text: { $q: text } };
     } else {
-      if (!isObject(payload.message_filter_conditions) || Object.keys(payload.message_filter_conditions).length === 0) {
+      if (conditions === undefined) throw inputError('either query or message_filter_conditions is required');
+      if (Object.keys(conditions).length === 0)
         throw inputError('message_filter_conditions must be a non-empty object');
-      }
-      messageFilter = payload.message_filter_conditions;
+      messageFilter = conditions;
     }
 
     const hasOffset = payload.offset !== undefined && payload.offset !== null;
     const hasNext = payload.next !== undefined && payload.next !== null && payload.next !== '';
     if (hasOffset && hasNext) throw inputError('Cannot specify offset with next');
-    const limit = wholeNumber(payload.limit, 'limit', 20, 1, 100);
-    const offset = hasNext ? decodeCursor(payload.next) : wholeNumber(payload.offset, 'offset', 0, 0, 1000);
+    const limit = payload.limit ?? 20;
+    const offset = hasNext ? decodeCursor(payload.next) : (payload.offset ?? 0);
 
     const requested = parseSort(payload.sort, DEFAULT_SORT);
     const unsupported = requested.find((s) => !SORT_FIELDS.has(s.field));

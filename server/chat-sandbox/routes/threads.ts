@@ -7,15 +7,16 @@ import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth-context.js';
 import { nextTimestamp } from '../clock.js';
 import { inputError, notFound } from '../errors.js';
-import { checkFilterFields, matches } from '../query/filter.js';
-import { cursorPage, decodeCursor, wholeNumber } from '../query/offset-page.js';
+import { checkFilterFields, matches, type Filter } from '../query/filter.js';
+import { cursorPage, decodeCursor } from '../query/offset-page.js';
 import { parseSort, sortBy, type SortSpec } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import * as schemas from '../schema/threads.js';
 import type { ChannelRec, Custom, MessageRec, ThreadRec } from '../store/model.js';
 import { defaultTitle, isThreadParent, threadRecOf } from '../threads/records.js';
 import { threadEventPayload, threadState, threadView, type ThreadStateOptions } from '../threads/state.js';
-import { startWatching } from './channels.js';
-import { channelEventBase, requireCapability, requireRead } from './common.js';
+import { startWatching } from '../services/watching.js';
+import { channelEventBase, requireCapability, requireRead } from '../services/common.js';
 
 const FILTER_FIELDS = new Set([
   'channel_cid',
@@ -67,52 +68,48 @@ const WIRE_FIELDS = [
   'thread_participants',
 ];
 
-interface QueryBody {
-  limit?: unknown;
-  participant_limit?: unknown;
-  reply_limit?: unknown;
-  member_limit?: unknown;
-  watch?: unknown;
-  filter?: unknown;
-  sort?: unknown;
-  next?: unknown;
-  user_id?: unknown;
+/** The state sizes an answer carries; each within 0–100 (the route schemas, schema/threads.ts). */
+interface StateLimits {
+  participant_limit?: number | null;
+  reply_limit?: number | null;
+  member_limit?: number | null;
 }
 
-interface GetQuery {
-  watch?: string;
-  participant_limit?: string;
-  reply_limit?: string;
-  member_limit?: string;
+/** The request shapes below are guaranteed by the route schemas. */
+interface QueryBody extends StateLimits {
+  limit?: number | null;
+  watch?: boolean | null;
+  filter?: Filter | null;
+  sort?: SortSpec[] | null;
+  next?: string | null;
+  user_id?: string | null;
+}
+
+interface GetQuery extends StateLimits {
+  watch?: boolean;
   user_id?: string;
 }
 
 interface PatchBody {
-  set?: unknown;
-  unset?: unknown;
-  user_id?: unknown;
-  user?: { id?: unknown };
+  set?: Custom & { title?: string };
+  unset?: string[];
+  user_id?: string | null;
+  user?: { id?: string };
 }
 
-function stateOptions(
-  raw: { participant_limit?: unknown; reply_limit?: unknown; member_limit?: unknown },
-  defaults: ThreadStateOptions,
-): ThreadStateOptions {
+function stateOptions(raw: StateLimits, defaults: ThreadStateOptions): ThreadStateOptions {
   return {
-    participantLimit: wholeNumber(raw.participant_limit, 'participant_limit', defaults.participantLimit, 0, 100),
-    replyLimit: wholeNumber(raw.reply_limit, 'reply_limit', defaults.replyLimit, 0, 100),
-    memberLimit: wholeNumber(raw.member_limit, 'member_limit', defaults.memberLimit, 0, 100),
+    participantLimit: raw.participant_limit ?? defaults.participantLimit,
+    replyLimit: raw.reply_limit ?? defaults.replyLimit,
+    memberLimit: raw.member_limit ?? defaults.memberLimit,
   };
 }
 
-function checkSort(raw: unknown): SortSpec[] {
-  if (raw !== undefined && raw !== null && !Array.isArray(raw)) throw inputError('sort must be an array');
+function checkSort(raw: SortSpec[] | null | undefined): SortSpec[] {
   const specs = parseSort(raw, [{ field: 'last_message_at', direction: -1 }]);
   for (const spec of specs) if (!SORT_FIELDS.has(spec.field)) throw inputError(`cannot sort threads by ${spec.field}`);
   return specs;
 }
-
-const truthy = (value: unknown) => value === true || value === 'true' || value === '1';
 
 export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store, gateway, serialize } = sandbox;
@@ -128,13 +125,11 @@ export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
     return { parent, channel };
   }
 
-  app.post<{ Body: QueryBody }>('/threads', async (request) => {
+  app.post<{ Body: QueryBody }>('/threads', { schema: schemas.QUERY_THREADS }, async (request) => {
     const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw inputError('the body must be an object');
     const actor = request.chatActor;
-    const named = typeof body.user_id === 'string' && body.user_id ? body.user_id : actor.userId;
-    const userId = actor.server ? named : actor.userId;
-    const limit = wholeNumber(body.limit, 'limit', 10, 1, 100);
+    const userId = actor.server ? body.user_id || actor.userId : actor.userId;
+    const limit = body.limit ?? 10;
     const options = stateOptions(body, { participantLimit: 10, replyLimit: 3, memberLimit: 100 });
     const filter = checkFilterFields(body.filter, 'threads', FILTER_FIELDS);
     const sort = checkSort(body.sort);
@@ -156,7 +151,7 @@ export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
       (item, field) => item.view[field],
     );
     const { page, next } = cursorPage(sorted, offset, limit);
-    if (truthy(body.watch)) {
+    if (body.watch === true) {
       const watched = new Set<string>();
       for (const { parent } of page) {
         if (watched.has(parent.cid)) continue;
@@ -171,38 +166,45 @@ export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
     });
   });
 
-  app.get<{ Params: { parentId: string }; Querystring: GetQuery }>('/threads/:parentId', async (request) => {
-    const actor = request.chatActor;
-    const userId = actor.server ? (request.query.user_id ?? actor.userId) : actor.userId;
-    const options = stateOptions(request.query, { participantLimit: 100, replyLimit: 3, memberLimit: 100 });
-    const { parent, channel } = loadThread(actor, request.params.parentId, userId);
-    if (truthy(request.query.watch)) startWatching(sandbox, request, channel, false);
-    return ok({ thread: threadState(sandbox, parent, { userId, server: actor.server }, options) });
-  });
+  app.get<{ Params: { parentId: string }; Querystring: GetQuery }>(
+    '/threads/:parentId',
+    { schema: schemas.GET_THREAD },
+    async (request) => {
+      const actor = request.chatActor;
+      const userId = actor.server ? (request.query.user_id ?? actor.userId) : actor.userId;
+      const options = stateOptions(request.query, { participantLimit: 100, replyLimit: 3, memberLimit: 100 });
+      const { parent, channel } = loadThread(actor, request.params.parentId, userId);
+      if (request.query.watch === true) startWatching(sandbox, request, channel, false);
+      return ok({ thread: threadState(sandbox, parent, { userId, server: actor.server }, options) });
+    },
+  );
 
-  app.patch<{ Params: { parentId: string }; Body: PatchBody }>('/threads/:parentId', async (request) => {
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw inputError('the body must be an object');
-    const actor = request.chatActor;
-    const named = body.user_id ?? body.user?.id;
-    const userId = actor.server && typeof named === 'string' && named ? named : actor.userId;
-    const { parent, channel } = loadThread(actor, request.params.parentId, userId);
-    requireCapability(sandbox, channel, { ...actor, userId }, 'update-thread', 'UpdateThread');
-    const { set, unset } = checkPatch(body);
-    const thread = threadRecOf(store, parent);
-    for (const [key, value] of Object.entries(set)) {
-      if (key === 'title') thread.title = value as string;
-      else thread.custom[key] = value;
-    }
-    for (const key of unset) {
-      if (key === 'title') thread.title = defaultTitle(parent);
-      else delete thread.custom[key];
-    }
-    thread.updated_at = nextTimestamp();
-    store.saveThread(thread);
-    announceUpdate(channel, thread, userId);
-    return ok({ thread: threadState(sandbox, parent, { userId, server: actor.server }) });
-  });
+  app.patch<{ Params: { parentId: string }; Body: PatchBody }>(
+    '/threads/:parentId',
+    { schema: schemas.UPDATE_THREAD },
+    async (request) => {
+      const body = request.body ?? {};
+      const actor = request.chatActor;
+      const named = body.user_id ?? body.user?.id;
+      const userId = actor.server && named ? named : actor.userId;
+      const { parent, channel } = loadThread(actor, request.params.parentId, userId);
+      requireCapability(sandbox, channel, { ...actor, userId }, 'update-thread', 'UpdateThread');
+      const { set, unset } = checkPatch(body);
+      const thread = threadRecOf(store, parent);
+      for (const [key, value] of Object.entries(set)) {
+        if (key === 'title') thread.title = value as string;
+        else thread.custom[key] = value;
+      }
+      for (const key of unset) {
+        if (key === 'title') thread.title = defaultTitle(parent);
+        else delete thread.custom[key];
+      }
+      thread.updated_at = nextTimestamp();
+      store.saveThread(thread);
+      announceUpdate(channel, thread, userId);
+      return ok({ thread: threadState(sandbox, parent, { userId, server: actor.server }) });
+    },
+  );
 
   function announceUpdate(channel: ChannelRec, thread: ThreadRec, userId: string | null) {
     gateway.toWatchers(channel.cid, () => ({
@@ -218,18 +220,13 @@ export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
 function checkPatch(body: PatchBody): { set: Custom; unset: string[] } {
   const set = body.set ?? {};
   const unset = body.unset ?? [];
-  if (typeof set !== 'object' || set === null || Array.isArray(set)) throw inputError('set must be an object');
-  if (!Array.isArray(unset) || unset.some((key) => typeof key !== 'string'))
-    throw inputError('unset must be an array of field names');
-  const keys = [...Object.keys(set), ...(unset as string[])];
+  const keys = [...Object.keys(set), ...unset];
   if (keys.length === 0) throw inputError('set or unset must name at least one field');
   for (const key of keys) {
     if (RESERVED.includes(key))
       throw inputError(`You cannot set ${key} field on Thread object. ${key} is reserved for server-side use`);
     if (WIRE_FIELDS.includes(key)) throw inputError(`${key} is a thread field that cannot be updated`);
   }
-  for (const key of unset as string[]) if (key in set) throw inputError(`${key} cannot be both set and unset`);
-  const title = (set as Custom).title;
-  if (title !== undefined && typeof title !== 'string') throw inputError('title must be a string');
-  return { set: set as Custom, unset: unset as string[] };
+  for (const key of unset) if (Object.hasOwn(set, key)) throw inputError(`${key} cannot be both set and unset`);
+  return { set, unset };
 }

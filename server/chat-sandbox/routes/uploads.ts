@@ -1,74 +1,86 @@
 /**
  * Uploads (chat-protocol.md §4.2 "Uploads"): POST /channels/{t}/{id}/file|image and the app-level
  * POST /uploads/file|image take one multipart part `file` (plus an optional `user` JSON field),
- * enforce the upload configs GET /app advertises, store the bytes under a generated name and
- * answer `{file: <absolute URL>, thumb_url?}`. GET /uploads/{name} serves them (no auth: the URL
- * is the capability, as with the hosted CDN); DELETE …?url= removes them (uploader or moderator).
+ * enforce the upload rules (uploads/rules.ts: blocked types, the upload configs GET /app
+ * advertises, images checked by their bytes), store the bytes under a generated name and answer
+ * `{file: <absolute URL>, thumb_url?}`. GET /uploads/{name} serves them (no auth: the URL is the
+ * capability, as with the hosted CDN), resized when an image URL carries `?w=&h=` (with `resize`
+ * and `crop`, uploads/thumbnails.ts); DELETE …?url= removes them (uploader or moderator).
  *
  * The prefix /chat/uploads/ is exempt from the plugin's authentication hook, so the app-level
  * POST and DELETE routes authenticate themselves.
  */
-import type { FastifyMultipartBaseOptions, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { finished, pipeline } from 'node:stream/promises';
-import { checkImage, IMAGE_EXTENSIONS, type ImageType } from '../../storage/image-type.js';
 import { authenticate, revocationsOf, type Actor } from '../auth-context.js';
 import { isModerator } from '../channel-types.js';
 import { nextTimestamp } from '../clock.js';
-import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
+import { inputError, notAllowed, notFound } from '../errors.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import type { FileRec } from '../store/model.js';
-import { uploadConfigs, uploadRuleViolation, type UploadKind } from './app-settings.js';
-import { loadChannel, requireCapability } from './common.js';
+import { contentDisposition, imageFileName } from '../uploads/file-names.js';
+import { FORMAT_EXTENSIONS, formatOfMimeType } from '../uploads/images.js';
+import { PART_FILE, receive, STORED_NAME, storedNameOf } from '../uploads/receive.js';
+import { acceptUpload, screenUpload, type UploadKind } from '../uploads/rules.js';
+import {
+  APP_UPLOAD,
+  APP_UPLOAD_DELETE,
+  CHANNEL_UPLOAD,
+  CHANNEL_UPLOAD_DELETE,
+  SERVE_UPLOAD,
+} from '../schema/uploads.js';
+import { uploadLimitsOf } from '../uploads/settings.js';
+import {
+  isResize,
+  Thumbnailer,
+  thumbnailRequestOf,
+  type Thumbnail,
+  type ThumbnailQuery,
+  type ThumbnailRequest,
+} from '../uploads/thumbnails.js';
+import { uploadConfigs, uploadRuleViolation } from '../uploads/upload-config.js';
+import { loadChannel, requireCapability } from '../services/common.js';
 
 type ChannelParams = { type: string; id: string };
 type UrlQuery = { url?: string };
-
-/** Stored names: a random UUID and a short lower-case extension; nothing from the client is a path. */
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,10})?$/;
-const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,127}$/;
-const PART_FILE = /^\.[0-9a-f-]{36}\.part$/;
-const TOO_BIG = 22;
-
-interface Received {
-  tempPath: string;
-  fileName: string;
-  mimeType: string;
-  size: number;
-  /** The `user` field's id (server-side uploads name the uploader this way). */
-  namedUserId?: string;
-}
 
 export async function uploadRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { settings, store } = sandbox;
   const dir = settings.uploadDir;
   const urlPrefix = `${app.prefix}/uploads/`;
+  const limits = () => uploadLimitsOf(settings);
+  const thumbnails = new Thumbnailer(limits().thumbnailCacheBytes);
   await mkdir(dir, { recursive: true });
   // Leftovers of uploads interrupted by a crash.
   for (const name of await readdir(dir)) if (PART_FILE.test(name)) await unlink(join(dir, name)).catch(() => undefined);
 
   // The plugin's hook leaves chatActor unset under /chat/uploads/ (the public GET): authenticate here.
-  const actorOf = (request: FastifyRequest): Actor =>
+  const actorOf = async (request: FastifyRequest): Promise<Actor> =>
     request.chatActor ?? authenticate(request, settings.apiKey, settings.secret, revocationsOf(sandbox.store));
 
   async function upload(request: FastifyRequest, kind: UploadKind, cid: string) {
-    const actor = actorOf(request);
-    const received = await receive(request, kind, dir, settings.uploadSizeLimit);
+    const actor = await actorOf(request);
+    const config = uploadConfigs(settings.uploadSizeLimit)[kind];
+    const received = await receive(request, {
+      dir,
+      limit: settings.uploadSizeLimit,
+      screen: (name, type) =>
+        screenUpload(kind, name, type, (clean, declared) => uploadRuleViolation(config, clean, declared)),
+    });
     try {
-      const image = kind === 'image' ? verifyImage(await readFile(received.tempPath)) : undefined;
-      const id = `${randomUUID()}${image ? `.${IMAGE_EXTENSIONS[image]}` : extensionOf(received.fileName)}`;
+      const accepted = await acceptUpload(kind, received, limits().maxPixels, config);
+      const id = `${randomUUID()}${accepted.extension}`;
       await rename(received.tempPath, join(dir, id));
       const file: FileRec = {
         id,
         cid,
         user_id: (actor.server ? received.namedUserId : undefined) ?? actor.userId ?? '',
         kind,
-        name: received.fileName.slice(0, 255),
-        mime_type: image ?? received.mimeType,
+        name: accepted.name,
+        mime_type: accepted.mimeType,
         size: received.size,
         created_at: nextTimestamp(),
       };
@@ -82,7 +94,7 @@ export async function uploadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
   }
 
   async function remove(request: FastifyRequest<{ Querystring: UrlQuery }>, cid: string | null) {
-    const actor = actorOf(request);
+    const actor = await actorOf(request);
     const url = request.query.url;
     if (typeof url !== 'string' || url === '') throw inputError('url is required');
     const file = store.files.get(storedNameOf(url, urlPrefix) ?? '');
@@ -101,164 +113,70 @@ export async function uploadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
       if (error.code !== 'ENOENT') throw error;
     });
     store.deleteFile(file.id);
+    thumbnails.dropFile(file.id);
     return ok({});
   }
 
+  /** The resized image (uploads/thumbnails.ts); only images can be resized. */
+  async function thumbnailOf(file: FileRec, request: ThumbnailRequest): Promise<Thumbnail> {
+    const format = formatOfMimeType(file.mime_type);
+    if (file.kind !== 'image' || !format) throw inputError('only images can be resized; this upload is a file');
+    return thumbnails.resized(file.id, join(dir, file.id), format, request, limits().maxPixels, () =>
+      store.files.has(file.id),
+    );
+  }
+
   for (const kind of ['file', 'image'] as const) {
-    app.post<{ Params: ChannelParams }>(`/channels/:type/:id/${kind}`, async (request) => {
-      const actor = actorOf(request);
+    app.post<{ Params: ChannelParams }>(`/channels/:type/:id/${kind}`, { schema: CHANNEL_UPLOAD }, async (request) => {
+      const actor = await actorOf(request);
       const channel = loadChannel(sandbox, request.params.type, request.params.id);
       requireCapability(sandbox, channel, actor, 'upload-file', 'UploadAttachment');
       return upload(request, kind, channel.cid);
     });
-    app.post(`/uploads/${kind}`, async (request) => upload(request, kind, ''));
-    app.delete<{ Params: ChannelParams; Querystring: UrlQuery }>(`/channels/:type/:id/${kind}`, async (request) => {
-      const channel = loadChannel(sandbox, request.params.type, request.params.id);
-      return remove(request, channel.cid);
-    });
-    app.delete<{ Querystring: UrlQuery }>(`/uploads/${kind}`, async (request) => remove(request, null));
+    app.post(`/uploads/${kind}`, { schema: APP_UPLOAD }, async (request) => upload(request, kind, ''));
+    app.delete<{ Params: ChannelParams; Querystring: UrlQuery }>(
+      `/channels/:type/:id/${kind}`,
+      { schema: CHANNEL_UPLOAD_DELETE },
+      async (request) => {
+        const channel = loadChannel(sandbox, request.params.type, request.params.id);
+        return remove(request, channel.cid);
+      },
+    );
+    app.delete<{ Querystring: UrlQuery }>(`/uploads/${kind}`, { schema: APP_UPLOAD_DELETE }, async (request) =>
+      remove(request, null),
+    );
   }
 
-  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
-    const name = request.params.name;
-    const file = STORED_NAME.test(name) ? store.files.get(name) : undefined;
-    const size = file
-      ? await stat(join(dir, file.id)).then(
-          (s) => s.size,
-          () => null,
-        )
-      : null;
-    if (!file || size === null) throw notFound(`file ${name} does not exist`);
-    return sendStored(request, reply, join(dir, file.id), file, size);
-  });
-}
-
-/**
- * Reads the multipart body: the one `file` part goes to a temporary file in `dir` (never over
- * `limit` bytes), `user` is parsed; everything else is refused. The whole body is consumed
- * before an input error is thrown, so the client always reads the answer.
- */
-async function receive(request: FastifyRequest, kind: UploadKind, dir: string, limit: number): Promise<Received> {
-  if (!request.isMultipart()) {
-    throw inputError('send the file as multipart/form-data with the file in a part named "file"');
-  }
-  const config = uploadConfigs(limit)[kind];
-  const options: FastifyMultipartBaseOptions = {
-    limits: { fileSize: limit, files: 4, fields: 8, parts: 12, fieldSize: 64 * 1024 },
-    throwFileSizeLimit: false,
-  };
-  let problem: ChatError | undefined;
-  let received: Omit<Received, 'namedUserId'> | undefined;
-  let namedUserId: string | undefined;
-  const tempPath = join(dir, `.${randomUUID()}.part`);
-  try {
-    for await (const part of request.parts(options)) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'user') namedUserId = userIdOf(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file' || received || problem) {
-        await drain(part);
-        problem ??= inputError(
-          part.fieldname === 'file'
-            ? 'send exactly one file per upload'
-            : `unexpected file part "${part.fieldname}"; the file part must be named "file"`,
-        );
-        continue;
-      }
-      const violation = uploadRuleViolation(config, part.filename, part.mimetype);
-      if (violation) {
-        await drain(part);
-        problem = inputError(violation);
-        continue;
-      }
-      await pipeline(part.file, createWriteStream(tempPath));
-      if (part.file.truncated) {
-        problem = new ChatError(
-          TOO_BIG,
-          `payload too big: the file is larger than the upload size limit of ${limit} bytes`,
-          413,
-        );
-        continue;
-      }
-      const size = (await stat(tempPath)).size;
-      if (size === 0) {
-        problem = inputError('the file is empty');
-        continue;
-      }
-      received = { tempPath, fileName: part.filename, mimeType: mimeTypeOf(part.mimetype), size };
-    }
-  } catch (error) {
-    request.raw.resume();
-    problem = error instanceof ChatError ? error : multipartError(error);
-  }
-  if (problem || !received) {
-    await unlink(tempPath).catch(() => undefined);
-    throw problem ?? inputError('the file is missing: send it as a multipart part named "file" with a file name');
-  }
-  return { ...received, namedUserId };
-}
-
-async function drain(part: MultipartFile): Promise<void> {
-  part.file.resume();
-  await finished(part.file).catch(() => undefined);
-}
-
-function multipartError(error: unknown): ChatError {
-  const code = (error as { code?: unknown }).code;
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return inputError('too many parts: send one file part named "file" and at most a "user" field');
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return inputError(`the multipart body could not be read: ${message}`);
-}
-
-function verifyImage(data: Buffer): ImageType {
-  const image = checkImage(data);
-  if (image.ok) return image.type;
-  throw inputError(
-    image.reason === 'truncated'
-      ? 'the image is incomplete (truncated); upload the whole file'
-      : 'the file is not an image: images must be JPEG, PNG, GIF or WebP',
+  app.get<{ Params: { name: string }; Querystring: ThumbnailQuery }>(
+    '/uploads/:name',
+    { schema: SERVE_UPLOAD },
+    async (request, reply) => {
+      const name = request.params.name;
+      const file = STORED_NAME.test(name) ? store.files.get(name) : undefined;
+      const size = file
+        ? await stat(join(dir, file.id)).then(
+            (s) => s.size,
+            () => null,
+          )
+        : null;
+      if (!file || size === null) throw notFound(`file ${name} does not exist`);
+      const resize = thumbnailRequestOf(request.query);
+      if (resize && isResize(resize)) return sendThumbnail(reply, file, await thumbnailOf(file, resize));
+      if (resize && file.kind !== 'image') throw inputError('only images can be resized; this upload is a file');
+      return sendStored(request, reply, join(dir, file.id), file, size);
+    },
   );
 }
 
-function userIdOf(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const user = JSON.parse(value) as { id?: unknown } | null;
-    return typeof user?.id === 'string' && user.id !== '' ? user.id : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function mimeTypeOf(declared: string): string {
-  const type = declared.toLowerCase().split(';')[0]!.trim();
-  return MIME_TYPE.test(type) ? type : 'application/octet-stream';
-}
-
-function extensionOf(fileName: string): string {
-  return /\.[a-z0-9]{1,10}$/.exec(fileName.toLowerCase())?.[0] ?? '';
-}
-
-/** The stored name an upload URL (absolute, or a path) points to. */
-function storedNameOf(url: string, urlPrefix: string): string | null {
-  let path: string;
-  try {
-    path = new URL(url, 'http://local').pathname;
-  } catch {
-    return null;
-  }
-  if (!path.startsWith(urlPrefix)) return null;
-  const name = path.slice(urlPrefix.length);
-  return STORED_NAME.test(name) ? name : null;
-}
-
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266). */
-function disposition(type: 'inline' | 'attachment', fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'file';
-  return `${type}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+function sendThumbnail(reply: FastifyReply, file: FileRec, thumbnail: Thumbnail) {
+  const name = imageFileName(file.name, FORMAT_EXTENSIONS[thumbnail.format]);
+  return reply
+    .header('Content-Type', file.mime_type)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Disposition', contentDisposition('inline', name))
+    .header('Cache-Control', 'private, max-age=3600')
+    .header('Content-Length', thumbnail.data.length)
+    .send(thumbnail.data);
 }
 
 /** Sends a stored file, honouring a single byte range (media players seek with them). */
@@ -267,7 +185,7 @@ function sendStored(request: FastifyRequest, reply: FastifyReply, path: string, 
   reply
     .header('Content-Type', file.mime_type)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Disposition', disposition(isImage ? 'inline' : 'attachment', file.name))
+    .header('Content-Disposition', contentDisposition(isImage ? 'inline' : 'attachment', file.name))
     .header('Cache-Control', 'private, max-age=3600')
     .header('Accept-Ranges', 'bytes');
   // Images are verified by their bytes; anything else must never run as a page of this origin.

@@ -1,10 +1,11 @@
 /**
  * Users (chat-protocol.md §4.1): the user query (`GET /users?payload=`, mention autocomplete,
  * `presence: true` subscriptions), upsert (`POST /users`, replaces the user's data) and partial
- * update (`PATCH /users`, set/unset). A user token may change only itself, never its role; the
- * server may change anyone. Every change sends `user.updated` to the user's own connections, to
+ * update (`PATCH /users`, set/unset). A user token may change only itself, never its role, and
+ * only with CHAT_CLIENT_USER_UPDATES on (permissions.ts); the server may change anyone. Every change sends `user.updated` to the user's own connections, to
  * connections watching a channel the user is a member of, and to those following its presence.
  */
+import * as schemas from '../schema/moderation.js';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth-context.js';
 import { nextTimestamp } from '../clock.js';
@@ -13,9 +14,10 @@ import { inputError, notAllowed, notFound } from '../errors.js';
 import { matches, type Filter } from '../query/filter.js';
 import { wholeNumber } from '../query/offset-page.js';
 import { parseSort, sortBy } from '../query/sort.js';
+import { requirePermission } from '../permissions.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import type { Custom, UserRec } from '../store/model.js';
-import { payloadOf } from './common.js';
+import { payloadOf } from '../services/common.js';
 
 interface UsersPayload {
   filter_conditions?: unknown;
@@ -91,13 +93,24 @@ const STANDARD = new Set(['name', 'image', 'language', 'role', 'privacy_settings
 type Standard = 'name' | 'image' | 'language' | 'role' | 'privacy_settings';
 const isStandard = (key: string): key is Standard => STANDARD.has(key);
 
-/** Only the server changes other users or roles. */
-function requireMayUpdate(actor: Actor, id: string, existing: UserRec | undefined, role: unknown): void {
+/**
+ * Only the server changes other users or roles; a user changes itself only when the permission
+ * table lets it (UpdateUser, off unless CHAT_CLIENT_USER_UPDATES).
+ */
+function requireMayUpdate(
+  sandbox: Sandbox,
+  endpoint: string,
+  actor: Actor,
+  id: string,
+  existing: UserRec | undefined,
+  role: unknown,
+): void {
   if (actor.server) return;
   if (id !== actor.userId) throw notAllowed(`User '${actor.userId ?? ''}' is not allowed to update user '${id}'`);
   if (role !== undefined && role !== (existing?.role ?? 'user')) {
     throw notAllowed(`User '${id}' is not allowed to change its own role`);
   }
+  requirePermission(sandbox, actor, 'UpdateUser', undefined, { endpoint, owner: true });
 }
 
 const REVOKE = 'revoke_tokens_issued_before';
@@ -156,7 +169,7 @@ export async function userRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     for (const connection of recipients) connection.send(event);
   }
 
-  app.get('/users', async (request) => {
+  app.get('/users', { schema: schemas.QUERY_USERS }, async (request) => {
     const payload = payloadOf<UsersPayload>(request);
     if (!isObject(payload)) throw inputError('payload must be an object');
     const filter = payload.filter_conditions ?? {};
@@ -177,7 +190,7 @@ export async function userRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     return ok({ users: users.map((user) => serialize.user(user)) });
   });
 
-  app.post<{ Body: { users?: unknown } }>('/users', async (request) => {
+  app.post<{ Body: { users?: unknown } }>('/users', { schema: schemas.UPSERT_USERS }, async (request) => {
     const actor = request.chatActor;
     const input = request.body?.users;
     if (!isObject(input) || Object.keys(input).length === 0) throw inputError('users must be an object of users by id');
@@ -188,7 +201,7 @@ export async function userRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       const id = validateId(raw.id ?? key);
       if (id !== key) throw inputError(`user id ${id} does not match its key ${key}`);
       const existing = store.users.get(id);
-      requireMayUpdate(actor, id, existing, raw.role);
+      requireMayUpdate(sandbox, 'UpdateUsers', actor, id, existing, raw.role);
       const standard: Partial<Record<Standard, unknown>> = {};
       const custom: Custom = {};
       for (const [field, value] of Object.entries(raw)) {
@@ -216,7 +229,7 @@ export async function userRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     return ok({ users: answer });
   });
 
-  app.patch<{ Body: { users?: unknown } }>('/users', async (request) => {
+  app.patch<{ Body: { users?: unknown } }>('/users', { schema: schemas.UPDATE_USERS }, async (request) => {
     const actor = request.chatActor;
     const input = request.body?.users;
     if (!Array.isArray(input) || input.length === 0)
@@ -232,7 +245,8 @@ export async function userRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       if (Object.keys(set).length === 0 && unset.length === 0) throw inputError(`user ${id}: set or unset is required`);
       const user = store.users.get(id);
       if (!user) throw notFound(`User "${id}" does not exist`);
-      requireMayUpdate(actor, id, user, 'role' in set ? set.role : unset.includes('role') ? null : undefined);
+      const role = 'role' in set ? set.role : unset.includes('role') ? null : undefined;
+      requireMayUpdate(sandbox, 'UpdateUsersPartial', actor, id, user, role);
       for (const field of [...Object.keys(set), ...(unset as string[])]) {
         if (field === REVOKE && actor.server) continue;
         if (READ_ONLY.has(field)) throw inputError(`user ${id}: field ${field} cannot be changed`);

@@ -62,6 +62,8 @@ export interface ChannelRec {
   team?: string;
   /** Channel-level config overrides (e.g. url_enrichment) over the type's config. */
   config_overrides: Custom;
+  /** Tags queryChannels can filter on (`filter_tags`). */
+  filter_tags?: string[];
 }
 
 export interface ReactionRec {

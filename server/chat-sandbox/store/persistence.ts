@@ -40,11 +40,11 @@ export class Persistence {
   }
 
   put<K extends DocKind>(kind: K, key: string, record: DocKinds[K]): void {
-    this.pending.push({ kind, key, data: JSON.stringify(record) });
+    this.pending.push({ kind, key: storedKey(key), data: JSON.stringify(record) });
   }
 
   remove(kind: DocKind, key: string): void {
-    this.pending.push({ kind, key, data: null });
+    this.pending.push({ kind, key: storedKey(key), data: null });
   }
 
   /** Stores everything queued so far (in order, last write per key wins). */
@@ -75,4 +75,12 @@ export class Persistence {
       }
     });
   }
+}
+
+/**
+ * A key as a text column can hold it: PostgreSQL's text refuses NUL, which request schemas keep
+ * out of ids but an older record may carry. Records are read back from their data, not their key.
+ */
+function storedKey(key: string): string {
+  return key.includes('\u0000') ? key.replaceAll('\u0000', '\\u0000') : key;
 }

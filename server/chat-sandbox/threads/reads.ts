@@ -7,7 +7,7 @@
  */
 import { nextTimestamp } from '../clock.js';
 import { inputError, notFound } from '../errors.js';
-import { channelEventBase } from '../routes/common.js';
+import { channelEventBase } from '../services/common.js';
 import type { Sandbox } from '../sandbox.js';
 import type { ChannelRec, MessageRec } from '../store/model.js';
 import { unreadTotals } from '../unread.js';

@@ -3,7 +3,7 @@
  * the first reply, the sender has read the thread up to their reply, and the other participants
  * get `notification.thread_message_new` on all their connections.
  */
-import { channelEventBase } from '../routes/common.js';
+import { channelEventBase } from '../services/common.js';
 import type { Sandbox } from '../sandbox.js';
 import type { ChannelRec, MessageRec } from '../store/model.js';
 import { defaultTitle } from './records.js';

@@ -1,15 +1,18 @@
 /** Helpers shared by the route modules: loading and guarding channels, channel state, event bases. */
 import type { FastifyRequest } from 'fastify';
 import { actingUserId, type Actor } from '../auth-context.js';
-import { CHANNEL_TYPES, capabilities, validateChannelId, validateChannelType } from '../channel-types.js';
+import { capabilities, validateChannelId, validateChannelType } from '../channel-types.js';
+import { canRead, requireRead } from '../channel-access.js';
+import { newMember } from '../channels/members.js';
 import { nextTimestamp } from '../clock.js';
 import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
 import { pageMessages, type PageOptions } from '../query/paging.js';
+import { requirePermission, TABLE_CAPABILITIES } from '../permissions.js';
 import { channelDraft } from '../drafts.js';
 import { activeLiveLocations } from '../locations.js';
 import type { Sandbox } from '../sandbox.js';
 import type { Viewer } from '../serialize.js';
-import type { ChannelRec, MemberRec, MessageRec } from '../store/model.js';
+import type { ChannelRec, MessageRec } from '../store/model.js';
 
 export function loadChannel(sandbox: Sandbox, type: string, id: string): ChannelRec {
   validateChannelType(type);
@@ -39,7 +42,10 @@ export function actorUserId(
   return actingUserId(request.chatActor, typeof named === 'string' ? named : undefined);
 }
 
-/** Throws 17 unless the actor has `capability` in the channel. */
+/**
+ * Throws 17 unless the actor has `capability` in the channel. Capabilities that stand for an
+ * action of the permission table (permissions.ts) are checked there, `resource` naming the endpoint.
+ */
 export function requireCapability(
   sandbox: Sandbox,
   channel: ChannelRec,
@@ -48,6 +54,9 @@ export function requireCapability(
   resource: string,
 ): void {
   if (actor.server) return;
+  const action = TABLE_CAPABILITIES[capability];
+  const owner = capability === 'delete-any-message' ? false : undefined;
+  if (action) return requirePermission(sandbox, actor, action, channel, { endpoint: resource, owner });
   const user = actor.userId ? sandbox.store.users.get(actor.userId) : undefined;
   const caps = capabilities(channel, user, sandbox.store.member(channel.cid, actor.userId), false);
   if (!caps.includes(capability)) {
@@ -57,36 +66,7 @@ export function requireCapability(
   }
 }
 
-export function canRead(sandbox: Sandbox, channel: ChannelRec, actor: Actor): boolean {
-  if (actor.server) return true;
-  if (CHANNEL_TYPES[channel.type]?.public) return true;
-  const user = actor.userId ? sandbox.store.users.get(actor.userId) : undefined;
-  return user?.role === 'admin' || sandbox.store.member(channel.cid, actor.userId) !== undefined;
-}
-
-export function requireRead(sandbox: Sandbox, channel: ChannelRec, actor: Actor): void {
-  if (!canRead(sandbox, channel, actor)) {
-    throw notAllowed(
-      `User '${actor.userId ?? ''}' with role 'user' is not allowed to access Resource ReadChannel on channel type ${channel.type}`,
-    );
-  }
-}
-
-export function newMember(cid: string, userId: string, role: MemberRec['channel_role'] = 'channel_member'): MemberRec {
-  const now = nextTimestamp();
-  return {
-    cid,
-    user_id: userId,
-    channel_role: role,
-    created_at: now,
-    updated_at: now,
-    banned: false,
-    shadow_banned: false,
-    hidden: false,
-    last_read: now,
-    custom: {},
-  };
-}
+export { canRead, requireRead, newMember };
 
 /** The messages of the channel list as `userId` sees them, oldest first. */
 export function channelMessagesFor(sandbox: Sandbox, channel: ChannelRec, userId: string | null): MessageRec[] {
@@ -154,15 +134,16 @@ export function channelEventBase(channel: ChannelRec) {
   return { cid: channel.cid, channel_id: channel.id, channel_type: channel.type };
 }
 
-/** Parses the `payload` query parameter some GET endpoints use (chat-protocol.md §0). */
+/**
+ * The `payload` query parameter some GET endpoints use (chat-protocol.md §0), already parsed and
+ * depth-checked by the validation hook (schema/validation.ts) and checked by the route's schema.
+ */
 export function payloadOf<T>(request: FastifyRequest): T {
-  const raw = (request.query as Record<string, string | undefined>).payload;
-  if (!raw) return {} as T;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    throw inputError('payload is not valid JSON');
-  }
+  const payload = (request.query as Record<string, unknown>).payload;
+  if (payload === undefined) return {} as T;
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    throw inputError('payload must be a JSON object');
+  return payload as T;
 }
 
 export function requireString(value: unknown, name: string): string {

@@ -7,7 +7,7 @@
 import { channelConfig } from '../channel-types.js';
 import { activeBans } from '../moderation.js';
 import { nextTimestamp } from '../clock.js';
-import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
+import { ChatError, inputError, notAllowed } from '../errors.js';
 import type { Sandbox } from '../sandbox.js';
 import type { ChannelRec, Custom, MessageRec } from '../store/model.js';
 import { unreadTotals, channelUnread } from '../unread.js';
@@ -17,6 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { removeDraft } from '../drafts.js';
 import { sharedLocationFor } from '../locations.js';
 import { recordThreadReply } from '../threads/replies.js';
+import { requireSendRights } from '../permissions.js';
+import { attachablePollId, quotedMessageId, replyParent } from '../messages/reads.js';
 
 export interface MessageInput extends Custom {
   id?: string;
@@ -155,6 +157,8 @@ export function createMessage(
   options: { attachments?: Custom[]; server?: boolean } = {},
 ): MessageRec {
   const { store } = sandbox;
+  // A user's own request (not the server's, not a channel update's note) needs the rights for its kind.
+  if (options.server === false) requireSendRights(sandbox, { userId, server: false }, channel, input);
   const id = input.id ?? randomUUID();
   if (typeof id !== 'string' || !/^[A-Za-z0-9_\-:.!@]{1,255}$/.test(id))
     throw inputError('message.id may use letters, numbers and -_:.!@ (up to 255)');
@@ -163,23 +167,12 @@ export function createMessage(
   if (typeof text !== 'string') throw inputError('message.text must be a string');
   validateText(channel, text);
   const attachments = options.attachments ?? validateAttachments(input.attachments);
-  let parent: MessageRec | undefined;
-  if (input.parent_id) {
-    parent = store.messages.get(input.parent_id);
-    if (!parent || parent.cid !== channel.cid)
-      throw notFound(`parent message ${input.parent_id} does not exist in ${channel.cid}`);
-    if (parent.parent_id) throw new ChatError(21, 'a reply cannot be a parent: replies are only one level deep', 400);
-  }
-  if (input.quoted_message_id) {
-    const quoted = store.messages.get(input.quoted_message_id);
-    if (!quoted || quoted.cid !== channel.cid)
-      throw inputError(`quoted message ${input.quoted_message_id} does not exist in ${channel.cid}`);
-  }
-  if (input.poll_id !== undefined && input.poll_id !== null) {
-    if (typeof input.poll_id !== 'string' || !store.polls.has(input.poll_id))
-      throw inputError(`poll ${String(input.poll_id)} does not exist`);
-  }
-  if (!text.trim() && attachments.length === 0 && !input.poll_id && !input.shared_location) {
+  // Every record the message points to must be one the sender may read (messages/reads.ts).
+  const sender: Actor = { userId, server: options.server !== false };
+  const parent = replyParent(sandbox, channel, sender, input.parent_id);
+  const quotedId = quotedMessageId(sandbox, channel, sender, input.quoted_message_id);
+  const pollId = attachablePollId(sandbox, sender, input.poll_id);
+  if (!text.trim() && attachments.length === 0 && !pollId && !input.shared_location) {
     throw inputError('message must have text, attachments, a poll or a location');
   }
   const now = nextTimestamp();
@@ -194,7 +187,7 @@ export function createMessage(
     mentioned_user_ids: mentionIds(sandbox, input.mentioned_users),
     parent_id: parent?.id,
     show_in_channel: parent ? Boolean(input.show_in_channel) : undefined,
-    quoted_message_id: input.quoted_message_id,
+    quoted_message_id: quotedId,
     custom: customFields(input),
     created_at: now,
     updated_at: now,
@@ -208,7 +201,7 @@ export function createMessage(
     silent: Boolean(input.silent),
     // A shadow-banned member's messages are stored but reach only themself.
     shadowed: activeBans(sandbox, userId, channel.cid).some((ban) => ban.shadow),
-    poll_id: input.poll_id,
+    poll_id: pollId,
     shared_location: location ? { ...location } : undefined,
     reactions: [],
   };

@@ -5,8 +5,10 @@
 import type { Actor } from '../auth-context.js';
 import { nextTimestamp } from '../clock.js';
 import { inputError } from '../errors.js';
+import { requirePermission } from '../permissions.js';
 import type { Sandbox } from '../sandbox.js';
 import type { ChannelRec, MemberRec } from '../store/model.js';
+import { requireUsersForUpdate } from '../channels/members.js';
 import { channelEventBase, newMember, requireCapability } from './common.js';
 
 type MemberSpec = string | { user_id: string; channel_role?: string };
@@ -33,6 +35,24 @@ function ids(list: MemberSpec[] | undefined, field: string): string[] {
 }
 
 const ROLES = new Set(['channel_member', 'channel_moderator', 'channel_admin']);
+
+/**
+ * Refuses, before anything changes, members that do not exist as users (add_members, invites,
+ * add_moderators: code 4) and role changes of users who are not members. A moderator who is
+ * not yet a member is added as one (with the moderator role).
+ */
+export function checkMemberChanges(sandbox: Sandbox, channel: ChannelRec, changes: MemberChanges): void {
+  const { store } = sandbox;
+  requireUsersForUpdate(sandbox, {
+    add_members: ids(changes.add_members, 'add_members'),
+    invites: ids(changes.invites, 'invites'),
+    add_moderators: ids(changes.add_moderators, 'add_moderators'),
+  });
+  const roles = Array.isArray(changes.assign_roles) ? changes.assign_roles : [];
+  for (const id of [...ids(changes.demote_moderators, 'demote_moderators'), ...roles.map((r) => r.user_id)]) {
+    if (!store.member(channel.cid, id)) throw inputError(`User ${id} is not a member of ${channel.cid}`);
+  }
+}
 
 /** Applies the changes and returns the members that changed. */
 export function applyMemberChanges(
@@ -70,39 +90,37 @@ export function applyMemberChanges(
   }
   if (toAdd.length || toRemove.length || toInvite.length) {
     const onlySelfLeaving = toAdd.length === 0 && toInvite.length === 0 && toRemove.every((id) => id === actorId);
-    if (!onlySelfLeaving) requireCapability(sandbox, channel, actor, 'update-channel-members', 'UpdateChannelMembers');
+    // Leaving is RemoveOwnChannelMembership, which members have.
+    if (!onlySelfLeaving)
+      requirePermission(sandbox, actor, 'UpdateChannelMembers', channel, { endpoint: 'UpdateChannel' });
   }
   if (toPromote.length || toDemote.length || roles.length) {
-    requireCapability(sandbox, channel, actor, 'update-channel-members', 'UpdateChannelMembers');
+    requirePermission(sandbox, actor, 'UpdateChannelMembers', channel, { endpoint: 'UpdateChannel' });
     if (!actor.server && !sandbox.serialize.isModerator(channel.cid, actorId)) {
       requireCapability(sandbox, channel, actor, 'ban-channel-members', 'PromoteChannelMembers');
     }
   }
-  for (const id of [...toPromote, ...toDemote, ...roles.map((r) => r.user_id)]) {
-    if (!store.member(channel.cid, id)) throw inputError(`User ${id} is not a member of ${channel.cid}`);
-  }
+  checkMemberChanges(sandbox, channel, changes);
 
-  for (const [list, invited] of [
-    [toAdd, false],
-    [toInvite, true],
-  ] as const) {
-    for (const id of list) {
-      store.ensureUser(id);
-      if (store.member(channel.cid, id)) continue;
-      const member = newMember(channel.cid, id);
-      if (invited) member.invited = true;
-      store.saveMember(member);
-      changed.push(member);
-      announce('member.added', member);
-      gateway.toUser(id, {
-        type: invited ? 'notification.invited' : 'notification.added_to_channel',
-        ...base,
-        channel: fullChannel(id),
-        member: serialize.member(member),
-        user: serialize.user(id),
-      });
-    }
-  }
+  const add = (id: string, invited: boolean, role: MemberRec['channel_role'] = 'channel_member') => {
+    if (store.member(channel.cid, id)) return;
+    const member = newMember(channel.cid, id, role);
+    if (invited) member.invited = true;
+    store.saveMember(member);
+    changed.push(member);
+    announce('member.added', member);
+    gateway.toUser(id, {
+      type: invited ? 'notification.invited' : 'notification.added_to_channel',
+      ...base,
+      channel: fullChannel(id),
+      member: serialize.member(member),
+      user: serialize.user(id),
+    });
+  };
+  for (const id of toAdd) add(id, false);
+  for (const id of toInvite) add(id, true);
+  const newModerators = new Set(toPromote.filter((id) => !store.member(channel.cid, id)));
+  for (const id of newModerators) add(id, false, 'channel_moderator');
   for (const id of toRemove) {
     const member = store.member(channel.cid, id);
     if (!member) continue;
@@ -126,7 +144,7 @@ export function applyMemberChanges(
     changed.push(member);
     announce('member.updated', member);
   };
-  for (const id of toPromote) setRole(id, 'channel_moderator');
+  for (const id of toPromote) if (!newModerators.has(id)) setRole(id, 'channel_moderator');
   for (const id of toDemote) setRole(id, 'channel_member');
   for (const { user_id, channel_role } of roles) setRole(user_id, channel_role as MemberRec['channel_role']);
 

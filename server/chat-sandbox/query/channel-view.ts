@@ -25,6 +25,7 @@ export function channelView(sandbox: Sandbox, channel: ChannelRec, userId: strin
     frozen: channel.frozen,
     disabled: channel.disabled,
     team: channel.team,
+    filter_tags: channel.filter_tags ?? [],
     hidden: member?.hidden ?? false,
     joined: member !== undefined,
     pinned: Boolean(member?.pinned_at),
