@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { StreamChat } from 'stream-chat';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxSettings } from '../../server/chat-sandbox/sandbox.js';
-import { DEFAULT_UPLOAD_MAX_PIXELS, type UploadSettings } from '../../server/chat-sandbox/uploads/settings.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_UPLOAD_MAX_PIXELS } from '../../server/chat-sandbox/uploads/settings.js';
 import { connectClient, startChatServer, type ChatServer } from '../support/chat.js';
 import {
   envelopeOf,
@@ -30,7 +29,6 @@ describe.each(ENGINES)('chat image uploads checked by their bytes on $name', (en
   let alice: StreamChat;
   const cid = 'photos';
   const channel = () => alice.channel('messaging', cid);
-  const uploadSettings = () => server.app.chatSandbox!.settings as SandboxSettings & UploadSettings;
   const uploadDir = () => join(server.config.dataDir, 'chat-uploads');
 
   /** Uploads `data` with the client's sendImage and expects a refusal; returns its message. */
@@ -48,9 +46,6 @@ describe.each(ENGINES)('chat image uploads checked by their bytes on $name', (en
     server = await startChatServer(engine);
     alice = await connectClient(server, 'alice', 'Alice');
     await alice.channel('messaging', cid, { members: ['alice'] }).watch();
-  });
-  afterEach(() => {
-    delete uploadSettings().uploadMaxPixels;
   });
   afterAll(() => server.close());
 
@@ -73,13 +68,23 @@ describe.each(ENGINES)('chat image uploads checked by their bytes on $name', (en
     expect(await refused(await jpegZeroHigh(), 'flat.jpg')).toContain('no pixels');
   });
 
-  it('applies the configured pixel limit, inclusive', async () => {
-    uploadSettings().uploadMaxPixels = 20_000;
-    const exact = await channel().sendImage(Readable.from(await solid('png', 200, 100)), 'exact.png', 'image/png');
-    expect(await storedFile(server, storedNameOf(exact.file))).toMatchObject({ name: 'exact.png' });
-    const message = await refused(await solid('png', 201, 100), 'over.png');
-    expect(message).toContain('201×100');
-    expect(message).toContain('20,000');
+  it('applies CHAT_UPLOAD_MAX_PIXELS, inclusive', async () => {
+    const limited = await startChatServer(engine, { CHAT_UPLOAD_MAX_PIXELS: '20000' });
+    try {
+      const bob = await connectClient(limited, 'bob', 'Bob');
+      const room = bob.channel('messaging', 'limited', { members: ['bob'] });
+      await room.watch();
+      const exact = await room.sendImage(Readable.from(await solid('png', 200, 100)), 'exact.png', 'image/png');
+      expect(await storedFile(limited, storedNameOf(exact.file))).toMatchObject({ name: 'exact.png' });
+      const answer = await failure(
+        room.sendImage(Readable.from(await solid('png', 201, 100)), 'over.png', 'image/png'),
+      );
+      expect(answer).toMatchObject({ code: 4, status: 400 });
+      expect(answer.message).toContain('201×100');
+      expect(answer.message).toContain('20,000');
+    } finally {
+      await limited.close();
+    }
   });
 
   it('refuses a picture that is cut short or damaged after a valid header', async () => {
