@@ -67,7 +67,10 @@ test('messages arrive live both ways, with the unread separator and the navigati
   // in Match day are unread, counted on the Chat link.
   await alex.goto('/chat/team/transfers');
   await expect(log(alex)).toHaveAccessibleName('Messages in Transfers');
-  // Whatever earlier tests left unread in Transfers is read now, before the badge is counted.
+  // The channel list has loaded, and whatever earlier tests left unread in Transfers is read now,
+  // before the badge is counted.
+  const matchDay = alex.locator('#chat-channel-panel').getByRole('link', { name: /^Match day/ });
+  await expect(matchDay).toBeVisible();
   await expect(alex.locator('#chat-channel-panel [data-unread]').filter({ hasText: 'Transfers' })).toHaveCount(0);
   const before = await unreadBadge(alex);
   const first = unique('Kick-off moved to 10:30');
@@ -77,10 +80,7 @@ test('messages arrive live both ways, with the unread separator and the navigati
   // Two browsers and the server share two cores here: the count may take longer than the default 5 s.
   await expect.poll(() => unreadBadge(alex), { timeout: 15_000 }).toBe(before + 2);
 
-  await alex
-    .locator('#chat-channel-panel')
-    .getByRole('link', { name: /^Match day/ })
-    .click();
+  await matchDay.click();
   const firstRow = log(alex)
     .locator('.chat-row')
     .filter({ has: alex.getByRole('article').filter({ hasText: first }) });

@@ -137,6 +137,44 @@ describe('message list: where it opens', () => {
     expect(separatorsIn(rowWith('Unread 1'))).toEqual(['3 new messages']);
   });
 
+  it('counts the unread messages it holds when a late channel query brought an older count', async () => {
+    await channelWith('stale');
+    await aliceReads('stale');
+    const arrived = (text: string) =>
+      nextEvent(alice, 'message.new', 3000, (e) => e.cid === 'messaging:stale' && e.message?.text === text);
+    let seen = arrived('Stale 1');
+    await seed('stale', 1, 'Stale');
+    await seen;
+    // A channel query the service answers now (one unread) but whose answer is applied after the
+    // next message's event, as a slow network can order them.
+    let answered!: () => void;
+    const atService = new Promise<void>((resolve) => (answered = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const interceptor = alice.axiosInstance.interceptors.response.use(async (response) => {
+      if (response.config.url?.endsWith('/channels')) {
+        answered();
+        await held;
+      }
+      return response;
+    });
+    const query = alice.queryChannels({ cid: 'messaging:stale' }, {}, { watch: true, state: true });
+    await atService;
+    seen = arrived('Late 1');
+    await seed('stale', 1, 'Late');
+    await seen;
+    release();
+    await query;
+    alice.axiosInstance.interceptors.response.eject(interceptor);
+    const channel = alice.activeChannels['messaging:stale']!;
+    expect(channel.state.read['alice']!.unread_messages).toBe(1);
+    expect(channel.state.messages.map((m) => m.text)).toEqual(['Stale 1', 'Late 1']);
+
+    opened = await openList(alice, 'messaging:stale', { asWatched: true });
+    await waitFor(() => expect(messageTexts()).toEqual(['Stale 1', 'Late 1']), WAIT);
+    expect(separatorsIn(rowWith('Stale 1'))).toEqual(['Today', '2 new messages']);
+  });
+
   it('loads the messages around the last read one when more than a page is unread', async () => {
     await channelWith('many-unread');
     const lastRead = (await seed('many-unread', 10, 'Old'))[9];

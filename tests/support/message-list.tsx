@@ -46,13 +46,22 @@ function Reconnecting({
   );
 }
 
-/** Watches `cid` as `client`'s user and renders its message list (30 items of 50 px fit). */
+/**
+ * Watches `cid` as `client`'s user and renders its message list (30 items of 50 px fit).
+ * `asWatched`: the channel is taken as the client holds it, as the app opens a channel it watches.
+ */
 export async function openList(
   client: StreamChat,
   cid: string,
-  { targetMessageId = null, viewportHeight = 1500 }: { targetMessageId?: string | null; viewportHeight?: number } = {},
+  {
+    targetMessageId = null,
+    viewportHeight = 1500,
+    asWatched = false,
+  }: { targetMessageId?: string | null; viewportHeight?: number; asWatched?: boolean } = {},
 ): Promise<OpenedList> {
-  const [channel] = await client.queryChannels({ cid }, {}, { watch: true, state: true, presence: true });
+  const [channel] = asWatched
+    ? [client.activeChannels[cid]]
+    : await client.queryChannels({ cid }, {}, { watch: true, state: true, presence: true });
   if (!channel) throw new Error(`${cid} not found`);
   const harness = workspaceFor(client, channel);
   const open = { ...harness.open!, targetMessageId };

@@ -28,6 +28,10 @@ export function isChannelMessage(message: Pick<LocalMessage, 'parent_id' | 'show
   return !message.parent_id || message.show_in_channel === true;
 }
 
+/** A message that counts as unread for `userId`: someone else's, in the channel, not a system one. */
+const fromOther = (m: LocalMessage, userId: string) =>
+  m.user?.id !== userId && isChannelMessage(m) && m.type !== 'system';
+
 /**
  * The first unread message among `messages`: the first message from someone else after the last
  * read one (by id when the service names it, else by time). Null when nothing is unread or when
@@ -40,17 +44,22 @@ export function firstUnreadIn(
   hasPrev: boolean,
 ): string | null {
   if (read.count <= 0 || messages.length === 0) return null;
-  const fromOther = (m: LocalMessage) => m.user?.id !== userId && isChannelMessage(m) && m.type !== 'system';
   if (read.lastReadMessageId) {
     const at = messages.findIndex((m) => m.id === read.lastReadMessageId);
-    if (at >= 0) return messages.slice(at + 1).find(fromOther)?.id ?? null;
+    if (at >= 0) return messages.slice(at + 1).find((m) => fromOther(m, userId))?.id ?? null;
   }
   if (!read.lastReadAt) return null;
   const lastReadAt = read.lastReadAt.getTime();
-  const index = messages.findIndex((m) => fromOther(m) && m.created_at.getTime() > lastReadAt);
+  const index = messages.findIndex((m) => fromOther(m, userId) && m.created_at.getTime() > lastReadAt);
   // The first loaded message is unread while older ones exist: the first unread may be earlier.
   if (index < 0 || (index === 0 && hasPrev)) return null;
   return messages[index]!.id;
+}
+
+/** Messages from others from `firstId` on (the unread ones, when the list holds the latest). */
+function unreadFrom(messages: readonly LocalMessage[], firstId: string, userId: string): number {
+  const at = messages.findIndex((m) => m.id === firstId);
+  return messages.slice(at).filter((m) => fromOther(m, userId)).length;
 }
 
 /** The member's read state of `channel` as the list opens with it. */
@@ -68,8 +77,17 @@ export function readStateOf(channel: Channel, userId: string) {
 export function unreadMarkerOf(channel: Channel, userId: string): UnreadMarker | null {
   const read = readStateOf(channel, userId);
   if (read.count <= 0) return null;
-  const first = firstUnreadIn(channel.state.messages, userId, read, paginationOf(channel).hasPrev);
-  return { count: read.count, lastReadMessageId: read.lastReadMessageId, firstUnreadLoaded: first !== null };
+  const messages = channel.state.messages;
+  const { hasPrev, isLatest } = paginationOf(channel);
+  const first = firstUnreadIn(messages, userId, read, hasPrev);
+  // A channel query answered before a message event but applied after it puts an older count in
+  // the read state; when everything from the first unread message on is loaded, count it.
+  const loaded = first !== null && isLatest ? unreadFrom(messages, first, userId) : 0;
+  return {
+    count: Math.max(read.count, loaded),
+    lastReadMessageId: read.lastReadMessageId,
+    firstUnreadLoaded: first !== null,
+  };
 }
 
 export function createMessageListActors(channel: Channel) {
