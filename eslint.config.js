@@ -101,6 +101,45 @@ export default tseslint.config(
     },
   },
   {
+    // Layers of the chat sandbox: routes (HTTP shape and schema) → services (rules, store writes,
+    // events) → store. A route reads what it answers with; it never writes a record or sends an event.
+    files: ['server/chat-sandbox/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(save|delete|insert|ensure)/]:matches([callee.object.name='store'], [callee.object.property.name='store'])",
+          message: 'Routes do not write records: call a service (server/chat-sandbox/services) that does.',
+        },
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(to[A-Z]|watch$|unwatch$|add$|remove$|closeAll$)/]:matches([callee.object.name='gateway'], [callee.object.property.name='gateway'])",
+          message: 'Routes do not send events or change watchers: call a service that does.',
+        },
+        {
+          selector:
+            "AssignmentExpression[left.type='MemberExpression'][left.computed=false]:not([left.object.type='ThisExpression'])",
+          message: 'Routes do not change records: a service changes and saves them.',
+        },
+      ],
+    },
+  },
+  {
+    // Services take records, the actor and typed options; what the request says is the routes' job.
+    files: ['server/chat-sandbox/services/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'fastify', message: 'Services never see the request or the reply: the route passes typed values.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

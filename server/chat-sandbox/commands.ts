@@ -2,9 +2,9 @@
  * Slash commands (chat-protocol.md §4.3): message text starting with `/` is interpreted by the
  * server. `/giphy q` answers with an ephemeral message carrying a local gif (giphy.ts) and the
  * Send/Shuffle/Cancel buttons, run through `giphyAction` (POST /messages/{id}/action);
- * `/ban`, `/unban`, `/mute` and `/unmute` moderate through routes/moderation.ts. Only the
+ * `/ban`, `/unban`, `/mute` and `/unmute` moderate through moderation.ts. Only the
  * commands in the channel's config exist. Nothing here is stored or broadcast except a sent gif,
- * which the message route stores and announces.
+ * which services/message-sending.ts stores and announces.
  */
 import { channelConfig } from './channel-types.js';
 import { nextTimestamp } from './clock.js';
@@ -294,7 +294,7 @@ export interface GiphyActionInput {
 /**
  * A giphy button (POST /messages/{id}/action with `form_data.image_action`):
  * - send → `{kind:'send', message}`: a regular message record (same id, giphy attachment without
- *   buttons) for the route to insert, answer with and announce with `message.new`;
+ *   buttons) for services/message-sending.ts to insert, answer with and announce with `message.new`;
  * - shuffle → `{kind:'ephemeral', message}`: the same ephemeral with another gif; answer only;
  * - cancel → null: answer without `message`.
  * Throws 16 for an unknown or expired ephemeral, 17 for another user's, 4 for a bad action.

@@ -2,7 +2,8 @@
  * Polls (chat-protocol.md §4.8, product spec §5 and §9): validation of poll fields (create, full
  * and partial update), options, and the voting rules — unique votes replace the user's option
  * votes, `max_votes_allowed` caps them, an answer (free text) is kept apart and one per user.
- * Functions here change a PollRec in memory; the routes persist it and send the events.
+ * Functions here change a PollRec in memory; the services (services/polls.ts, poll-votes.ts)
+ * persist it and send the events.
  */
 import { randomUUID } from 'node:crypto';
 import { nextTimestamp } from './clock.js';

@@ -1,91 +1,40 @@
 /**
  * Members: the member partial update on **both** paths the client uses (archive, pin, role,
- * custom fields) and the member query (`GET /members?payload=`).
+ * custom fields; services/channel-members.ts) and the member query (`GET /members?payload=`).
  */
+import { payloadOf } from '../request-input.js';
 import * as schemas from '../schema/channels.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { nextTimestamp } from '../clock.js';
-import { inputError, notAllowed, notFound } from '../errors.js';
+import type { FastifyInstance } from 'fastify';
+import { inputError, notAllowed } from '../errors.js';
 import { matches, type Filter } from '../query/filter.js';
 import { parseSort, sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
-import type { Custom, MemberRec } from '../store/model.js';
-import { canRead, loadChannel, payloadOf } from '../services/common.js';
-
-interface MemberPatch {
-  set?: Custom;
-  unset?: string[];
-}
+import type { MemberRec } from '../store/model.js';
+import { canRead, loadChannel } from '../services/common.js';
+import { updateMember, type MemberPatch } from '../services/channel-members.js';
 
 export async function memberRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
-  const { store, gateway, serialize } = sandbox;
-
-  function updateMember(
-    request: FastifyRequest,
-    type: string,
-    id: string,
-    userId: string | undefined,
-    body: MemberPatch | undefined,
-  ) {
-    const channel = loadChannel(sandbox, type, id);
-    const actor = request.chatActor;
-    if (!userId) throw inputError('user_id is required');
-    if (!actor.server && actor.userId !== userId) throw notAllowed('Members can only update their own membership');
-    const member = store.member(channel.cid, userId);
-    if (!member) throw notFound(`User ${userId} is not a member of ${channel.cid}`);
-    const { set = {}, unset = [] } = body ?? {};
-    if (typeof set !== 'object' || set === null || !Array.isArray(unset))
-      throw inputError('set must be an object and unset an array');
-    const now = nextTimestamp();
-    for (const [key, value] of Object.entries(set)) {
-      if (key === 'archived') member.archived_at = value ? now : undefined;
-      else if (key === 'pinned') member.pinned_at = value ? now : undefined;
-      else if (key === 'channel_role') {
-        if (!actor.server) throw notAllowed('Only the server can change a channel role this way');
-        if (!['channel_member', 'channel_moderator', 'channel_admin'].includes(String(value)))
-          throw inputError('unknown channel_role');
-        member.channel_role = value as typeof member.channel_role;
-      } else if (['user_id', 'user', 'cid', 'created_at', 'updated_at', 'banned', 'shadow_banned'].includes(key)) {
-        throw inputError(`field ${key} cannot be set`);
-      } else member.custom[key] = value;
-    }
-    for (const key of unset) {
-      if (key === 'archived') member.archived_at = undefined;
-      else if (key === 'pinned') member.pinned_at = undefined;
-      else delete member.custom[key];
-    }
-    member.updated_at = now;
-    store.saveMember(member);
-    const payload = serialize.member(member);
-    gateway.toUser(userId, {
-      type: 'member.updated',
-      cid: channel.cid,
-      channel_id: channel.id,
-      channel_type: channel.type,
-      member: payload,
-      user: serialize.user(userId),
-    });
-    return ok({ channel_member: payload });
-  }
+  const { store, serialize } = sandbox;
 
   app.patch<{ Params: { type: string; id: string; userId: string }; Body: MemberPatch }>(
     '/channels/:type/:id/member/:userId',
     { schema: schemas.UPDATE_MEMBER },
-    async (request) =>
-      updateMember(request, request.params.type, request.params.id, request.params.userId, request.body),
+    async (request) => {
+      const channel = loadChannel(sandbox, request.params.type, request.params.id);
+      return ok({
+        channel_member: updateMember(sandbox, channel, request.chatActor, request.params.userId, request.body),
+      });
+    },
   );
 
   app.patch<{ Params: { type: string; id: string }; Querystring: { user_id?: string }; Body: MemberPatch }>(
     '/channels/:type/:id/member',
     { schema: schemas.UPDATE_OWN_MEMBER },
-    async (request) =>
-      updateMember(
-        request,
-        request.params.type,
-        request.params.id,
-        request.query.user_id ?? request.chatActor.userId ?? undefined,
-        request.body,
-      ),
+    async (request) => {
+      const channel = loadChannel(sandbox, request.params.type, request.params.id);
+      const userId = request.query.user_id ?? request.chatActor.userId ?? undefined;
+      return ok({ channel_member: updateMember(sandbox, channel, request.chatActor, userId, request.body) });
+    },
   );
 
   app.get('/members', { schema: schemas.QUERY_MEMBERS }, async (request) => {

@@ -1,71 +1,26 @@
 /**
  * Messages (chat-protocol.md §4.3): send (with slash commands), get one or many, full and
  * partial update (pin/unpin), soft and hard delete, undelete, replies with paging, pinned
- * messages.
+ * messages. The writes are services/message-sending.ts and services/message-changes.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { nextTimestamp } from '../clock.js';
 import { inputError } from '../errors.js';
 import { pageMessages, type PageOptions } from '../query/paging.js';
 import { parseSort } from '../query/sort.js';
-import { requirePinChange } from '../permissions.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import { actorUserId, payloadOf } from '../request-input.js';
 import * as schemas from '../schema/messages.js';
-import { setPinned, UPDATABLE_RESERVED } from '../services/message-fields.js';
-import type { Custom, MessageRec } from '../store/model.js';
-import {
-  actorUserId,
-  channelEventBase,
-  loadChannel,
-  loadMessage,
-  payloadOf,
-  requireCapability,
-  requireRead,
-} from '../services/common.js';
-import { randomUUID } from 'node:crypto';
-import { giphyAction, runCommand } from '../commands.js';
+import type { Custom } from '../store/model.js';
+import { loadChannel, loadMessage, requireRead } from '../services/common.js';
 import { sandboxBaseUrl } from '../giphy.js';
-import { enrichLinks } from '../services/link-enrichment.js';
-import {
-  checkCanPost,
-  createMessage,
-  customFields,
-  insertSentMessage,
-  mentionIds,
-  validateText,
-  type MessageInput,
-} from '../services/message-pipeline.js';
-import { quotedMessageId, readableMessage, readableMessagesOf, replyParent } from '../messages/reads.js';
+import { deleteMessage, partialUpdateMessage, undeleteMessage, updateMessage } from '../services/message-changes.js';
+import type { MessageInput } from '../services/message-pipeline.js';
+import { pressGiphyButton, sendMessage } from '../services/message-sending.js';
+import { readableMessage, readableMessagesOf } from '../messages/reads.js';
 
 export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
-  const { store, gateway, serialize } = sandbox;
-
-  const announceUpdate = (message: MessageRec, type = 'message.updated') => {
-    const channel = store.channels.get(message.cid);
-    if (!channel) return;
-    const payload = serialize.message(message);
-    gateway.toWatchers(message.cid, () => ({
-      type,
-      ...channelEventBase(channel),
-      message_id: message.id,
-      message: payload,
-      user: payload.user,
-    }));
-  };
-
-  /** Author, moderator (update-any-message) or the server. */
-  const requireEdit = (
-    message: MessageRec,
-    userId: string,
-    server: boolean,
-    any: string,
-    own: string,
-    resource: string,
-  ) => {
-    const channel = store.channels.get(message.cid)!;
-    requireCapability(sandbox, channel, { userId, server }, message.user_id === userId ? own : any, resource);
-    return channel;
-  };
+  const { store, serialize } = sandbox;
 
   app.post<{
     Params: { type: string; id: string };
@@ -80,29 +35,11 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
           user_id: input.user_id ?? (input.user as { id?: string } | undefined)?.id ?? request.body?.user_id,
         })
       : actor.userId!;
-    if (actor.server) store.ensureUser(userId);
-    checkCanPost(sandbox, channel, actor, userId, Boolean(input.parent_id));
-    replyParent(sandbox, channel, { userId, server: actor.server }, input.parent_id);
-    const text = typeof input.text === 'string' ? input.text : '';
-    if (text.startsWith('/')) {
-      const command = await runCommand(sandbox, {
-        channel,
-        userId,
-        text,
-        messageId: typeof input.id === 'string' ? input.id : randomUUID(),
-        baseUrl: sandboxBaseUrl(request),
-        mentionedUserIds: mentionIds(sandbox, input.mentioned_users),
-        server: actor.server,
-        parentId: input.parent_id,
-      });
-      if (command) return ok({ message: command.message });
-    }
-    const enriched = request.body?.skip_enrich_url ? [] : await enrichLinks(sandbox, channel, text, input.attachments);
-    const withPreviews = enriched.length
-      ? { ...input, attachments: [...(input.attachments ?? []), ...enriched] }
-      : input;
-    const message = createMessage(sandbox, channel, userId, withPreviews, { server: actor.server });
-    return ok({ message: serialize.message(message, userId) });
+    const sent = await sendMessage(sandbox, channel, actor, userId, input, {
+      baseUrl: sandboxBaseUrl(request),
+      skipEnrichUrl: request.body?.skip_enrich_url,
+    });
+    return ok({ message: 'command' in sent ? sent.command : serialize.message(sent.message, userId) });
   });
 
   app.post<{
@@ -111,25 +48,14 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
   }>('/messages/:id/action', { schema: schemas.MESSAGE_ACTION }, async (request) => {
     const body = request.body ?? {};
     const userId = actorUserId(request, body);
-    const action = body.form_data?.image_action;
-    if (action === 'send') {
-      // Check the sender may still post before the pending gif is consumed.
-      const pending = sandbox.store.channels.get(body.type && body.id ? `${body.type}:${body.id}` : '');
-      if (pending) checkCanPost(sandbox, pending, request.chatActor, userId, false);
-    }
-    const result = giphyAction(sandbox, {
+    const result = pressGiphyButton(sandbox, request.chatActor, userId, {
       messageId: request.params.id,
-      userId,
-      action,
+      action: body.form_data?.image_action,
       cid: body.type && body.id ? `${body.type}:${body.id}` : undefined,
       baseUrl: sandboxBaseUrl(request),
     });
     if (!result) return ok({});
     if (result.kind === 'ephemeral') return ok({ message: result.message });
-    const channel = store.channels.get(result.message.cid);
-    if (!channel) throw inputError('the channel of this giphy message no longer exists');
-    checkCanPost(sandbox, channel, request.chatActor, userId, Boolean(result.message.parent_id));
-    insertSentMessage(sandbox, channel, result.message);
     return ok({ message: serialize.message(result.message, userId) });
   });
 
@@ -159,31 +85,7 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
       if (!input || typeof input !== 'object') throw inputError('message is required');
       if (input.id && input.id !== message.id) throw inputError('message.id does not match the message being updated');
       const userId = actorUserId(request, { user_id: input.user_id ?? request.body?.user_id });
-      const channel = requireEdit(
-        message,
-        userId,
-        request.chatActor.server,
-        'update-any-message',
-        'update-own-message',
-        'UpdateMessage',
-      );
-      if (message.deleted_at) throw inputError('a deleted message cannot be updated');
-      requirePinChange(sandbox, request.chatActor, message, input.pinned);
-      const editor = { userId, server: request.chatActor.server };
-      const quoted = quotedMessageId(sandbox, channel, editor, input.quoted_message_id, message.quoted_message_id);
-      const text = input.text ?? '';
-      if (typeof text !== 'string') throw inputError('message.text must be a string');
-      validateText(channel, text);
-      if (text !== message.text) message.message_text_updated_at = nextTimestamp();
-      message.text = text;
-      message.attachments = Array.isArray(input.attachments) ? input.attachments : [];
-      message.mentioned_user_ids = mentionIds(sandbox, input.mentioned_users);
-      message.custom = customFields(input);
-      message.quoted_message_id = quoted ?? message.quoted_message_id;
-      if (input.pinned !== undefined) setPinned(message, Boolean(input.pinned), userId, input.pin_expires ?? undefined);
-      message.updated_at = nextTimestamp();
-      store.saveMessage(message);
-      announceUpdate(message);
+      updateMessage(sandbox, message, { ...request.chatActor, userId }, input);
       return ok({ message: serialize.message(message, userId) });
     },
   );
@@ -195,50 +97,7 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     const message = loadMessage(sandbox, request.params.id);
     const { set = {}, unset = [] } = request.body ?? {};
     const userId = actorUserId(request, request.body);
-    const onlyPin =
-      Object.keys(set).every((k) => ['pinned', 'pin_expires', 'pinned_at'].includes(k)) && unset.length === 0;
-    const channel = onlyPin
-      ? store.channels.get(message.cid)!
-      : requireEdit(
-          message,
-          userId,
-          request.chatActor.server,
-          'update-any-message',
-          'update-own-message',
-          'UpdateMessage',
-        );
-    if (onlyPin || 'pinned' in set || unset.includes('pinned'))
-      requireCapability(sandbox, channel, request.chatActor, 'pin-message', 'UpdateMessagePartial');
-    if (message.deleted_at) throw inputError('a deleted message cannot be updated');
-    for (const [key, value] of Object.entries(set)) {
-      if (key === 'pinned')
-        setPinned(
-          message,
-          Boolean(value),
-          userId,
-          set.pin_expires as string | null | undefined,
-          set.pinned_at as string | null | undefined,
-        );
-      else if (key === 'pin_expires' || key === 'pinned_at') continue;
-      else if (key === 'text') {
-        if (typeof value !== 'string') throw inputError('text must be a string');
-        validateText(channel, value);
-        if (value !== message.text) message.message_text_updated_at = nextTimestamp();
-        message.text = value;
-      } else if (key === 'attachments') message.attachments = Array.isArray(value) ? (value as Custom[]) : [];
-      else if (key === 'mentioned_users')
-        message.mentioned_user_ids = mentionIds(sandbox, value as MessageInput['mentioned_users']);
-      else if (key === 'silent') message.silent = Boolean(value);
-      else if (UPDATABLE_RESERVED.has(key)) throw inputError(`field ${key} cannot be set`);
-      else message.custom[key] = value;
-    }
-    for (const key of unset) {
-      if (key === 'pinned') setPinned(message, false, userId);
-      else delete message.custom[key];
-    }
-    message.updated_at = nextTimestamp();
-    store.saveMessage(message);
-    announceUpdate(message);
+    partialUpdateMessage(sandbox, message, { ...request.chatActor, userId }, { set, unset });
     return ok({ message: serialize.message(message, userId) });
   });
 
@@ -248,79 +107,8 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     async (request) => {
       const message = loadMessage(sandbox, request.params.id);
       const userId = actorUserId(request, { user_id: request.query.deleted_by });
-      const channel = requireEdit(
-        message,
-        userId,
-        request.chatActor.server,
-        'delete-any-message',
-        'delete-own-message',
-        'DeleteMessage',
-      );
-      const hard = request.query.hard === true;
-      if (request.query.delete_for_me === true) {
-        if (hard) throw inputError('delete_for_me cannot be combined with hard');
-        const copy = {
-          ...serialize.message(message, userId),
-          type: 'deleted',
-          deleted_for_me: true,
-          deleted_at: nextTimestamp(),
-        };
-        gateway.toUser(userId, {
-          type: 'message.deleted',
-          ...channelEventBase(channel),
-          message_id: message.id,
-          message: copy,
-          hard_delete: false,
-          deleted_for_me: true,
-          user: serialize.user(userId),
-        });
-        return ok({ message: copy });
-      }
-      if (message.deleted_at && !hard) throw inputError('the message is already deleted');
-      const now = nextTimestamp();
-      if (!message.deleted_at) {
-        message.type_before_delete = message.type;
-        message.deleted_at = now;
-        message.type = 'deleted';
-        message.updated_at = now;
-        const parent = message.parent_id ? store.messages.get(message.parent_id) : undefined;
-        if (parent) {
-          parent.reply_count = Math.max(0, parent.reply_count - 1);
-          parent.deleted_reply_count += 1;
-          store.saveMessage(parent);
-        }
-      }
-      const payload = hard
-        ? {
-            id: message.id,
-            cid: message.cid,
-            type: 'deleted',
-            deleted_at: message.deleted_at,
-            created_at: message.created_at,
-            updated_at: message.updated_at,
-            user: serialize.user(message.user_id),
-            parent_id: message.parent_id,
-            text: '',
-            attachments: [],
-            latest_reactions: [],
-            own_reactions: [],
-            reaction_counts: {},
-            reaction_scores: {},
-            reply_count: 0,
-            mentioned_users: [],
-          }
-        : serialize.message(message);
-      if (hard) store.deleteMessageRecord(message.id);
-      else store.saveMessage(message);
-      gateway.toWatchers(channel.cid, () => ({
-        type: 'message.deleted',
-        ...channelEventBase(channel),
-        message_id: message.id,
-        message: payload,
-        hard_delete: hard,
-        user: serialize.user(userId),
-      }));
-      return ok({ message: payload });
+      const options = { hard: request.query.hard === true, forMe: request.query.delete_for_me === true };
+      return ok({ message: deleteMessage(sandbox, message, { ...request.chatActor, userId }, options) });
     },
   );
 
@@ -330,27 +118,7 @@ export async function messageRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     async (request) => {
       const message = loadMessage(sandbox, request.params.id);
       const userId = actorUserId(request, { user_id: request.body?.undeleted_by });
-      requireEdit(
-        message,
-        userId,
-        request.chatActor.server,
-        'delete-any-message',
-        'delete-any-message',
-        'UndeleteMessage',
-      );
-      if (!message.deleted_at) throw inputError('the message is not deleted');
-      message.type = message.type_before_delete ?? 'regular';
-      message.deleted_at = undefined;
-      message.type_before_delete = undefined;
-      message.updated_at = nextTimestamp();
-      const parent = message.parent_id ? store.messages.get(message.parent_id) : undefined;
-      if (parent) {
-        parent.reply_count += 1;
-        parent.deleted_reply_count = Math.max(0, parent.deleted_reply_count - 1);
-        store.saveMessage(parent);
-      }
-      store.saveMessage(message);
-      announceUpdate(message, 'message.undeleted');
+      undeleteMessage(sandbox, message, { ...request.chatActor, userId });
       return ok({ message: serialize.message(message, userId) });
     },
   );

@@ -5,21 +5,17 @@
  * change state through ../moderation.ts (shared with the slash commands); bad input is a code
  * 4, 16 or 17 error that changes nothing.
  */
-import { randomUUID } from 'node:crypto';
+import { payloadOf } from '../request-input.js';
 import * as schemas from '../schema/moderation.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actingUserId, type Actor } from '../auth-context.js';
-import { capabilities } from '../channel-types.js';
-import { nextTimestamp } from '../clock.js';
-import { inputError, notFound } from '../errors.js';
+import { inputError } from '../errors.js';
 import {
   actingUser,
   banUser,
-  denied,
   isExpired,
   muteChannels,
   muteUsers,
-  targetUser,
   unbanUser,
   unmuteChannels,
   unmuteUsers,
@@ -30,7 +26,7 @@ import { wholeNumber } from '../query/offset-page.js';
 import { parseSort, sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import type { BanRec, FlagRec } from '../store/model.js';
-import { payloadOf } from '../services/common.js';
+import { blockUser, flagTarget, unblockUser } from '../services/flags-and-blocks.js';
 
 type Body = Record<string, unknown>;
 
@@ -172,7 +168,6 @@ function flagView(sandbox: Sandbox, flag: FlagRec): Record<string, unknown> {
 }
 
 function flag(sandbox: Sandbox, actor: ModerationActor, body: Body): FlagRec {
-  const { store } = sandbox;
   const messageId = optionalString(body, 'target_message_id', 'Flag');
   const userId = optionalString(body, 'target_user_id', 'Flag');
   const op = messageId ? 'FlagMessage' : 'FlagUser';
@@ -185,35 +180,7 @@ function flag(sandbox: Sandbox, actor: ModerationActor, body: Body): FlagRec {
   if (custom !== undefined && (typeof custom !== 'object' || custom === null || Array.isArray(custom))) {
     throw inputError(`${op} failed with error: "custom must be an object"`);
   }
-  if (messageId) {
-    const message = store.messages.get(messageId);
-    if (!message) throw notFound(`${op} failed with error: "message ${messageId} does not exist"`);
-    const channel = store.channels.get(message.cid);
-    const member = store.member(message.cid, flagger.id);
-    if (channel && !actor.server && !capabilities(channel, flagger, member, false).includes('flag-message')) {
-      throw denied(sandbox, flagger.id, 'FlagMessage', channel);
-    }
-  } else if (userId) {
-    targetUser(sandbox, userId, op);
-    if (userId === flagger.id) throw inputError(`${op} failed with error: "a user cannot flag themselves"`);
-  }
-  const existing = store.flags.find(
-    (f) =>
-      f.user_id === flagger.id &&
-      (messageId ? f.target_message_id === messageId : !f.target_message_id && f.target_user_id === userId),
-  );
-  if (existing) return existing;
-  const record: FlagRec = {
-    id: randomUUID(),
-    user_id: flagger.id,
-    target_message_id: messageId,
-    target_user_id: messageId ? undefined : userId,
-    reason,
-    custom: (custom as Record<string, unknown> | undefined) ?? {},
-    created_at: nextTimestamp(),
-  };
-  store.saveFlag(record);
-  return record;
+  return flagTarget(sandbox, actor, flagger, { op, messageId, userId, reason, custom: custom as Body | undefined });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,8 +199,6 @@ function requiredUser(request: FastifyRequest, named?: unknown): ModerationActor
 }
 
 export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
-  const { store } = sandbox;
-
   app.post('/moderation/mute', { schema: schemas.MUTE_USERS }, async (request) => {
     const body = bodyOf(request);
     const targets = idList(body, 'target_id', 'target_ids', 'MuteUsers');
@@ -318,14 +283,7 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     const blockedId = optionalString(body, 'blocked_user_id', op);
     if (!blockedId) throw inputError(`${op} failed with error: "blocked_user_id is a required field"`);
     const user = actingUser(sandbox, requiredUser(request, body.user_id), op);
-    targetUser(sandbox, blockedId, op);
-    if (blockedId === user.id) throw inputError(`${op} failed with error: "a user cannot block themselves"`);
-    if (!user.blocked_user_ids.includes(blockedId)) {
-      user.blocked_user_ids = [...user.blocked_user_ids, blockedId];
-      user.updated_at = nextTimestamp();
-      store.saveUser(user);
-    }
-    const at = user.updated_at;
+    const at = blockUser(sandbox, user, blockedId);
     return ok({ blocked_by_user_id: user.id, blocked_user_id: blockedId, created_at: at, blocked_at: at });
   });
 
@@ -348,13 +306,7 @@ export async function moderationRoutes(app: FastifyInstance, sandbox: Sandbox): 
     const body = bodyOf(request);
     const blockedId = optionalString(body, 'blocked_user_id', op);
     if (!blockedId) throw inputError(`${op} failed with error: "blocked_user_id is a required field"`);
-    const user = actingUser(sandbox, requiredUser(request, body.user_id), op);
-    targetUser(sandbox, blockedId, op);
-    if (user.blocked_user_ids.includes(blockedId)) {
-      user.blocked_user_ids = user.blocked_user_ids.filter((id) => id !== blockedId);
-      user.updated_at = nextTimestamp();
-      store.saveUser(user);
-    }
+    unblockUser(sandbox, actingUser(sandbox, requiredUser(request, body.user_id), op), blockedId);
     return ok({});
   });
 }

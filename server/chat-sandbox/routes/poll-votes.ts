@@ -1,31 +1,24 @@
 /**
  * Poll votes (chat-protocol.md §4.8): cast a vote or an answer on a message's poll, remove one,
- * and query them. Voting needs a message that carries the poll, read access to its channel and
- * the `cast-poll-vote` capability; the rules are in polls.ts. `poll.vote_casted`,
- * `poll.vote_changed` and `poll.vote_removed` go to the channel's watchers.
+ * and query them. The voting checks, the changes and the `poll.vote_*` events are in
+ * services/poll-votes.ts.
  */
+import { actorUserId, optionalUserId } from '../request-input.js';
 import * as schemas from '../schema/polls.js';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../auth-context.js';
-import { nextTimestamp } from '../clock.js';
-import { inputError, notAllowed, notFound } from '../errors.js';
-import { castVote } from '../polls.js';
+import type { FastifyInstance } from 'fastify';
 import { matches } from '../query/filter.js';
 import { cursorPage } from '../query/offset-page.js';
 import { sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
-import { actorUserId, loadMessage, requireCapability, requireRead } from '../services/common.js';
 import {
-  announceVote,
-  loadPoll,
   objectBody,
-  optionalUserId,
   queryParts,
   type QueryBody,
   renderPoll,
   renderVote,
   visiblePoll,
 } from '../services/poll-access.js';
+import { castPollVote, openVoteTarget, removePollVote } from '../services/poll-votes.js';
 
 interface VoteParams {
   messageId: string;
@@ -33,38 +26,17 @@ interface VoteParams {
 }
 
 export async function pollVoteRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
-  const { store } = sandbox;
-
-  /** The message, its channel and the poll, after the access checks for `userId`. */
-  function open(request: FastifyRequest, params: VoteParams, userId: string) {
-    const message = loadMessage(sandbox, params.messageId);
-    const channel = store.channels.get(message.cid);
-    if (!channel || channel.deleted_at || message.deleted_at) {
-      throw notFound(`Message "${params.messageId}" does not exist`);
-    }
-    const actor: Actor = { ...request.chatActor, userId };
-    requireRead(sandbox, channel, actor);
-    requireCapability(sandbox, channel, actor, 'cast-poll-vote', 'CastPollVote');
-    if (message.poll_id !== params.pollId) {
-      throw inputError(`message ${message.id} does not carry poll ${params.pollId}`);
-    }
-    return { message, channel, poll: loadPoll(sandbox, params.pollId) };
-  }
-
   app.post<{ Params: VoteParams; Body: unknown }>(
     '/messages/:messageId/polls/:pollId/vote',
     { schema: schemas.VOTE },
     async (request) => {
       const body = objectBody(request.body ?? {});
       const userId = actorUserId(request, body);
-      const { message, channel, poll } = open(request, request.params, userId);
-      if (request.chatActor.server) store.ensureUser(userId);
-      const outcome = castVote(poll, userId, body.vote);
-      if (outcome.kind !== 'unchanged') {
-        store.savePoll(poll);
-        announceVote(sandbox, outcome.kind, poll, outcome.vote, message, channel);
-      }
-      return ok({ vote: renderVote(sandbox, poll, outcome.vote, userId), poll: renderPoll(sandbox, poll, userId) });
+      const voter = { ...request.chatActor, userId };
+      const target = openVoteTarget(sandbox, voter, request.params.messageId, request.params.pollId);
+      const vote = castPollVote(sandbox, voter, target, body.vote);
+      const { poll } = target;
+      return ok({ vote: renderVote(sandbox, poll, vote, userId), poll: renderPoll(sandbox, poll, userId) });
     },
   );
 
@@ -73,18 +45,10 @@ export async function pollVoteRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     { schema: schemas.DELETE_VOTE },
     async (request) => {
       const userId = actorUserId(request);
-      const { message, channel, poll } = open(request, request.params, userId);
-      const vote = poll.votes.find((v) => v.id === request.params.voteId);
-      if (!vote) throw notFound(`Vote "${request.params.voteId}" does not exist in poll ${poll.id}`);
-      if (vote.user_id !== userId && !request.chatActor.server) {
-        throw notAllowed(`User '${userId}' can only remove their own votes`);
-      }
-      if (poll.is_closed) throw inputError('the poll is closed: votes cannot be removed');
-      poll.votes = poll.votes.filter((v) => v !== vote);
-      poll.updated_at = nextTimestamp();
-      store.savePoll(poll);
-      announceVote(sandbox, 'poll.vote_removed', poll, vote, message, channel);
-      return ok({ vote: renderVote(sandbox, poll, vote, userId) });
+      const voter = { ...request.chatActor, userId };
+      const target = openVoteTarget(sandbox, voter, request.params.messageId, request.params.pollId);
+      const vote = removePollVote(sandbox, voter, target, request.params.voteId);
+      return ok({ vote: renderVote(sandbox, target.poll, vote, userId) });
     },
   );
 

@@ -1,41 +1,37 @@
 /**
  * Polls (chat-protocol.md §4.8): create, get, full and partial update (closing sends
  * `poll.closed`), delete, options (users add them only when the poll allows suggestions), and
- * the poll query. Votes are in poll-votes.ts. Every change sends its `poll.*` event to the
- * watchers of the channels where the poll was sent.
+ * the poll query. Votes are in poll-votes.ts. The changes and their `poll.*` events are in
+ * services/polls.ts.
  */
+import { actorUserId, optionalUserId } from '../request-input.js';
 import * as schemas from '../schema/polls.js';
 import type { FastifyInstance } from 'fastify';
 import { inputError, notFound } from '../errors.js';
-import {
-  addOption,
-  applyPollFields,
-  findOption,
-  newPoll,
-  parsePollFields,
-  pollAsInput,
-  removeOption,
-  updateOption,
-} from '../polls.js';
+import { findOption } from '../polls.js';
 import { optionResponse } from '../poll-view.js';
 import { matches } from '../query/filter.js';
 import { cursorPage } from '../query/offset-page.js';
 import { sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
-import type { Custom, PollRec } from '../store/model.js';
-import { actorUserId } from '../services/common.js';
+import type { PollRec } from '../store/model.js';
 import {
-  announcePoll,
   canSeePoll,
-  isPollOwner,
   objectBody,
-  optionalUserId,
   queryParts,
   type QueryBody,
   renderPoll,
-  requirePollOwner,
   visiblePoll,
 } from '../services/poll-access.js';
+import {
+  addPollOption,
+  createPoll,
+  deletePoll,
+  partialUpdatePoll,
+  removePollOption,
+  updatePoll,
+  updatePollOption,
+} from '../services/polls.js';
 import { pollVoteRoutes } from './poll-votes.js';
 
 interface PartialBody {
@@ -65,23 +61,10 @@ function pollView(poll: PollRec): Record<string, unknown> {
 export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
   const { store } = sandbox;
 
-  /** Validates and applies new fields, stores them and sends poll.updated and/or poll.closed. */
-  function update(poll: PollRec, input: Custom): void {
-    const fields = parsePollFields(input, poll);
-    const before = JSON.stringify({ ...pollAsInput(poll), is_closed: undefined });
-    const closing = applyPollFields(poll, fields);
-    const changed = JSON.stringify({ ...pollAsInput(poll), is_closed: undefined }) !== before;
-    store.savePoll(poll);
-    if (changed || !closing) announcePoll(sandbox, 'poll.updated', poll);
-    if (closing) announcePoll(sandbox, 'poll.closed', poll);
-  }
-
   app.post<{ Body: unknown }>('/polls', { schema: schemas.CREATE_POLL }, async (request) => {
     const body = objectBody(request.body ?? {});
     const userId = actorUserId(request, body);
-    const poll = newPoll(body, userId, (id) => store.polls.has(id));
-    if (request.chatActor.server) store.ensureUser(userId);
-    store.savePoll(poll);
+    const poll = createPoll(sandbox, request.chatActor, userId, body);
     return ok({ poll: renderPoll(sandbox, poll, userId) });
   });
 
@@ -108,8 +91,7 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     if (typeof body.id !== 'string' || !body.id) throw inputError('poll id is required');
     const userId = optionalUserId(request, body);
     const poll = visiblePoll(sandbox, body.id, request.chatActor, userId);
-    requirePollOwner(sandbox, poll, request.chatActor, userId, 'UpdatePoll');
-    update(poll, body);
+    updatePoll(sandbox, poll, request.chatActor, userId, body);
     return ok({ poll: renderPoll(sandbox, poll, userId) });
   });
 
@@ -126,10 +108,7 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       if (set.id !== undefined && set.id !== request.params.id) throw inputError('a poll id cannot be changed');
       const userId = optionalUserId(request, body);
       const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
-      requirePollOwner(sandbox, poll, request.chatActor, userId, 'UpdatePoll');
-      const merged: Custom = { ...pollAsInput(poll), ...set };
-      for (const key of unset as string[]) delete merged[key];
-      update(poll, merged);
+      partialUpdatePoll(sandbox, poll, request.chatActor, userId, { set, unset: unset as string[] });
       return ok({ poll: renderPoll(sandbox, poll, userId) });
     },
   );
@@ -137,9 +116,7 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
   app.delete<{ Params: { id: string } }>('/polls/:id', { schema: schemas.DELETE_POLL }, async (request) => {
     const userId = optionalUserId(request);
     const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
-    requirePollOwner(sandbox, poll, request.chatActor, userId, 'DeletePoll');
-    announcePoll(sandbox, 'poll.deleted', poll);
-    store.deletePoll(poll.id);
+    deletePoll(sandbox, poll, request.chatActor, userId);
     return ok({});
   });
 
@@ -148,18 +125,9 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     { schema: schemas.ADD_OPTION },
     async (request) => {
       const body = objectBody(request.body ?? {});
-      const actor = request.chatActor;
       const userId = optionalUserId(request, body);
-      const poll = visiblePoll(sandbox, request.params.id, actor, userId);
-      if (!isPollOwner(sandbox, poll, actor, userId)) {
-        if (!poll.allow_user_suggested_options) {
-          requirePollOwner(sandbox, poll, actor, userId, 'CreatePollOption');
-        }
-        if (poll.is_closed) throw inputError('the poll is closed: options cannot be suggested');
-      }
-      const option = addOption(poll, body);
-      store.savePoll(poll);
-      announcePoll(sandbox, 'poll.updated', poll);
+      const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
+      const option = addPollOption(sandbox, poll, request.chatActor, userId, body);
       return ok({ poll_option: optionResponse(poll, option) });
     },
   );
@@ -171,10 +139,7 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       const body = objectBody(request.body ?? {});
       const userId = optionalUserId(request, body);
       const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
-      requirePollOwner(sandbox, poll, request.chatActor, userId, 'UpdatePollOption');
-      const option = updateOption(poll, body);
-      store.savePoll(poll);
-      announcePoll(sandbox, 'poll.updated', poll);
+      const option = updatePollOption(sandbox, poll, request.chatActor, userId, body);
       return ok({ poll_option: optionResponse(poll, option) });
     },
   );
@@ -196,13 +161,7 @@ export async function pollRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
     async (request) => {
       const userId = optionalUserId(request);
       const poll = visiblePoll(sandbox, request.params.id, request.chatActor, userId);
-      requirePollOwner(sandbox, poll, request.chatActor, userId, 'DeletePollOption');
-      if (!findOption(poll, request.params.optionId)) {
-        throw notFound(`Poll option "${request.params.optionId}" does not exist`);
-      }
-      removeOption(poll, request.params.optionId);
-      store.savePoll(poll);
-      announcePoll(sandbox, 'poll.updated', poll);
+      removePollOption(sandbox, poll, request.chatActor, userId, request.params.optionId);
       return ok({});
     },
   );

@@ -1,22 +1,20 @@
 /**
  * Reactions (chat-protocol.md §4.4): add or update one (`enforce_unique` replaces the user's
  * others), delete one, list them (offset paging) and query them (filter, sort, `next` cursor).
- * Reactions live inside their message record; `reaction.new` / `reaction.updated` /
- * `reaction.deleted` go to the channel's watchers with the message as everyone sees it
- * (`own_reactions: []`), the client patching in its own.
+ * Adding and deleting, with their events, are services/reactions.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth-context.js';
-import { channelConfig } from '../channel-types.js';
-import { nextTimestamp } from '../clock.js';
-import { ChatError, inputError, notAllowed, notFound } from '../errors.js';
+import { inputError, notFound } from '../errors.js';
 import { matches, type Filter } from '../query/filter.js';
 import { cursorPage, decodeCursor } from '../query/offset-page.js';
 import { parseSort, sortBy } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import { actorUserId } from '../request-input.js';
 import * as schemas from '../schema/reactions.js';
-import type { ChannelRec, Custom, MessageRec, ReactionRec } from '../store/model.js';
-import { actorUserId, channelEventBase, loadMessage, requireCapability, requireRead } from '../services/common.js';
+import type { Custom, ReactionRec } from '../store/model.js';
+import { loadMessage, requireRead } from '../services/common.js';
+import { deleteReaction, sendReaction } from '../services/reactions.js';
 
 /** The request shapes below are guaranteed by the route schemas (schema/reactions.ts). */
 interface ReactionInput extends Custom {
@@ -77,7 +75,7 @@ function reactionView(reaction: ReactionRec): Record<string, unknown> {
 }
 
 export async function reactionRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
-  const { store, gateway, serialize } = sandbox;
+  const { store, serialize } = sandbox;
 
   /**
    * The message, its channel and the acting user, after the read and visibility checks. Server
@@ -100,40 +98,6 @@ export async function reactionRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     return { actor: asUser, userId, message, channel };
   }
 
-  /** Reacting needs the channel's reactions feature, the capability and no ban. */
-  function requireReact(channel: ChannelRec, actor: Actor, userId: string, resource: string): void {
-    if (!channelConfig(channel).reactions) {
-      throw new ChatError(19, `Reactions are disabled for channel type ${channel.type}`, 400);
-    }
-    if (actor.server) return;
-    const now = nextTimestamp();
-    const banned =
-      store.users.get(userId)?.banned ||
-      store.bans.some(
-        (b) => b.user_id === userId && (b.cid === '' || b.cid === channel.cid) && (!b.expires || b.expires > now),
-      );
-    if (banned) throw notAllowed(`User '${userId}' is banned and cannot react to messages`);
-    requireCapability(sandbox, channel, actor, 'send-reaction', resource);
-  }
-
-  function announce(type: string, channel: ChannelRec, message: MessageRec, reaction: ReactionRec): void {
-    const payload = serialize.message(message);
-    const event = {
-      type,
-      ...channelEventBase(channel),
-      message_id: message.id,
-      message: payload,
-      reaction: serialize.reaction(reaction),
-      user: serialize.user(reaction.user_id),
-      created_at: nextTimestamp(),
-    };
-    gateway.toWatchers(
-      channel.cid,
-      () => event,
-      (connection) => message.shadowed && connection.userId !== message.user_id,
-    );
-  }
-
   app.post<{ Params: { id: string }; Body: SendBody }>(
     '/messages/:id/reaction',
     { schema: schemas.SEND_REACTION },
@@ -146,37 +110,12 @@ export async function reactionRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
       const named = input.user_id ?? input.user?.id ?? body.user_id;
       const { actor, userId, message, channel } = open(request, request.params.id, named);
       if (userId === null) throw inputError('user_id is required');
-      if (actor.server) store.ensureUser(userId);
-      requireReact(channel, actor, userId, 'CreateReaction');
-      if (message.deleted_at || message.type === 'deleted')
-        throw inputError(`Cannot react to deleted message ${message.id}`);
-      if (message.type === 'ephemeral' || message.type === 'error') {
-        throw inputError(`Cannot react to ${message.type} message ${message.id}`);
-      }
-
-      const now = nextTimestamp();
-      const others = message.reactions.filter((r) => r.user_id === userId && r.type !== type);
-      const replaced = body.enforce_unique === true && others.length > 0;
-      if (body.enforce_unique === true) message.reactions = message.reactions.filter((r) => !others.includes(r));
-      let reaction = message.reactions.find((r) => r.user_id === userId && r.type === type);
-      if (reaction) {
-        reaction.score = score;
-        reaction.custom = customOf(input);
-        reaction.updated_at = now;
-      } else {
-        reaction = {
-          message_id: message.id,
-          user_id: userId,
-          type,
-          score,
-          custom: customOf(input),
-          created_at: now,
-          updated_at: now,
-        };
-        message.reactions.push(reaction);
-      }
-      store.saveMessage(message);
-      announce(replaced ? 'reaction.updated' : 'reaction.new', channel, message, reaction);
+      const reaction = sendReaction(sandbox, channel, message, actor, userId, {
+        type,
+        score,
+        custom: customOf(input),
+        enforceUnique: body.enforce_unique === true,
+      });
       return ok({ message: serialize.message(message, userId), reaction: serialize.reaction(reaction) });
     },
   );
@@ -187,16 +126,7 @@ export async function reactionRoutes(app: FastifyInstance, sandbox: Sandbox): Pr
     async (request) => {
       const { actor, userId, message, channel } = open(request, request.params.id, request.query.user_id);
       if (userId === null) throw inputError('user_id is required');
-      requireReact(channel, actor, userId, 'DeleteReaction');
-      const reaction = message.reactions.find((r) => r.user_id === userId && r.type === request.params.type);
-      if (!reaction) {
-        throw notFound(
-          `Reaction of type "${request.params.type}" by user "${userId}" does not exist on message ${message.id}`,
-        );
-      }
-      message.reactions = message.reactions.filter((r) => r !== reaction);
-      store.saveMessage(message);
-      announce('reaction.deleted', channel, message, reaction);
+      const reaction = deleteReaction(sandbox, channel, message, actor, userId, request.params.type);
       return ok({ message: serialize.message(message, userId), reaction: serialize.reaction(reaction) });
     },
   );

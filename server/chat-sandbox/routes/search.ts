@@ -12,10 +12,11 @@ import { matches, type Filter } from '../query/filter.js';
 import { cursorPage, decodeCursor } from '../query/offset-page.js';
 import { parseSort, sortBy, type SortSpec } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
+import { payloadOf } from '../request-input.js';
 import * as schemas from '../schema/search.js';
 import type { ChannelRec, MessageRec } from '../store/model.js';
 import { channelView } from '../query/channel-view.js';
-import { canRead, payloadOf } from '../services/common.js';
+import { canRead } from '../services/common.js';
 
 /** The payload's shape is guaranteed by the route schema (schema/search.ts). */
 interface SearchPayload {

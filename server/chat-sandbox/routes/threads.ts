@@ -1,22 +1,22 @@
 /**
  * Threads (chat-protocol.md §4.7): query the user's threads (filters, sorts, `next` cursor,
- * `watch`), get one thread, and partially update its title and custom fields (`thread.updated`).
+ * `watch`), get one thread, and partially update its title and custom fields (services/threads.ts).
  * Thread read and unread go through routes/reads.ts into threads/reads.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../auth-context.js';
-import { nextTimestamp } from '../clock.js';
 import { inputError, notFound } from '../errors.js';
 import { checkFilterFields, matches, type Filter } from '../query/filter.js';
 import { cursorPage, decodeCursor } from '../query/offset-page.js';
 import { parseSort, sortBy, type SortSpec } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import * as schemas from '../schema/threads.js';
-import type { ChannelRec, Custom, MessageRec, ThreadRec } from '../store/model.js';
-import { defaultTitle, isThreadParent, threadRecOf } from '../threads/records.js';
-import { threadEventPayload, threadState, threadView, type ThreadStateOptions } from '../threads/state.js';
-import { startWatching } from '../services/watching.js';
-import { channelEventBase, requireCapability, requireRead } from '../services/common.js';
+import type { MessageRec } from '../store/model.js';
+import { isThreadParent } from '../threads/records.js';
+import { threadState, threadView, type ThreadStateOptions } from '../threads/state.js';
+import { watchChannel } from '../services/watching.js';
+import { requireRead } from '../services/common.js';
+import { updateThread, type ThreadPatch } from '../services/threads.js';
 
 const FILTER_FIELDS = new Set([
   'channel_cid',
@@ -39,35 +39,6 @@ const SORT_FIELDS = new Set([
   'active_participant_count',
   'parent_message_id',
 ]);
-/** Fields the client refuses to send, refused here too. */
-const RESERVED = [
-  'created_at',
-  'id',
-  'last_message_at',
-  'type',
-  'updated_at',
-  'user',
-  'reply_count',
-  'participants',
-  'channel',
-  'custom',
-];
-/** Fields of the thread's wire shape that custom data may not shadow either. */
-const WIRE_FIELDS = [
-  'active_participant_count',
-  'channel_cid',
-  'created_by',
-  'created_by_user_id',
-  'deleted_at',
-  'draft',
-  'latest_replies',
-  'parent_message',
-  'parent_message_id',
-  'participant_count',
-  'read',
-  'thread_participants',
-];
-
 /** The state sizes an answer carries; each within 0–100 (the route schemas, schema/threads.ts). */
 interface StateLimits {
   participant_limit?: number | null;
@@ -90,9 +61,7 @@ interface GetQuery extends StateLimits {
   user_id?: string;
 }
 
-interface PatchBody {
-  set?: Custom & { title?: string };
-  unset?: string[];
+interface PatchBody extends ThreadPatch {
   user_id?: string | null;
   user?: { id?: string };
 }
@@ -112,7 +81,7 @@ function checkSort(raw: SortSpec[] | null | undefined): SortSpec[] {
 }
 
 export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Promise<void> {
-  const { store, gateway, serialize } = sandbox;
+  const { store } = sandbox;
 
   /** The thread's parent and channel, checked: 16 when unknown, 17 when the actor cannot read. */
   function loadThread(actor: Actor, id: string, userId: string | null) {
@@ -156,7 +125,7 @@ export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
       for (const { parent } of page) {
         if (watched.has(parent.cid)) continue;
         watched.add(parent.cid);
-        startWatching(sandbox, request, store.channels.get(parent.cid)!, false);
+        watchChannel(sandbox, request.chatActor, store.channels.get(parent.cid)!, false);
       }
     }
     const viewer = { userId, server: actor.server };
@@ -174,7 +143,7 @@ export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
       const userId = actor.server ? (request.query.user_id ?? actor.userId) : actor.userId;
       const options = stateOptions(request.query, { participantLimit: 100, replyLimit: 3, memberLimit: 100 });
       const { parent, channel } = loadThread(actor, request.params.parentId, userId);
-      if (request.query.watch === true) startWatching(sandbox, request, channel, false);
+      if (request.query.watch === true) watchChannel(sandbox, request.chatActor, channel, false);
       return ok({ thread: threadState(sandbox, parent, { userId, server: actor.server }, options) });
     },
   );
@@ -188,45 +157,8 @@ export async function threadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
       const named = body.user_id ?? body.user?.id;
       const userId = actor.server && named ? named : actor.userId;
       const { parent, channel } = loadThread(actor, request.params.parentId, userId);
-      requireCapability(sandbox, channel, { ...actor, userId }, 'update-thread', 'UpdateThread');
-      const { set, unset } = checkPatch(body);
-      const thread = threadRecOf(store, parent);
-      for (const [key, value] of Object.entries(set)) {
-        if (key === 'title') thread.title = value as string;
-        else thread.custom[key] = value;
-      }
-      for (const key of unset) {
-        if (key === 'title') thread.title = defaultTitle(parent);
-        else delete thread.custom[key];
-      }
-      thread.updated_at = nextTimestamp();
-      store.saveThread(thread);
-      announceUpdate(channel, thread, userId);
+      updateThread(sandbox, channel, parent, actor, userId, body);
       return ok({ thread: threadState(sandbox, parent, { userId, server: actor.server }) });
     },
   );
-
-  function announceUpdate(channel: ChannelRec, thread: ThreadRec, userId: string | null) {
-    gateway.toWatchers(channel.cid, () => ({
-      type: 'thread.updated',
-      ...channelEventBase(channel),
-      thread: threadEventPayload(thread),
-      ...(userId ? { user: serialize.user(userId) } : {}),
-    }));
-  }
-}
-
-/** The `set` and `unset` of a partial thread update, checked; code 4 names the offending field. */
-function checkPatch(body: PatchBody): { set: Custom; unset: string[] } {
-  const set = body.set ?? {};
-  const unset = body.unset ?? [];
-  const keys = [...Object.keys(set), ...unset];
-  if (keys.length === 0) throw inputError('set or unset must name at least one field');
-  for (const key of keys) {
-    if (RESERVED.includes(key))
-      throw inputError(`You cannot set ${key} field on Thread object. ${key} is reserved for server-side use`);
-    if (WIRE_FIELDS.includes(key)) throw inputError(`${key} is a thread field that cannot be updated`);
-  }
-  for (const key of unset) if (Object.hasOwn(set, key)) throw inputError(`${key} cannot be both set and unset`);
-  return { set, unset };
 }

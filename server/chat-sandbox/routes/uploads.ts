@@ -11,20 +11,17 @@
  * POST and DELETE routes authenticate themselves.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { authenticate, revocationsOf, type Actor } from '../auth-context.js';
-import { isModerator } from '../channel-types.js';
-import { nextTimestamp } from '../clock.js';
-import { inputError, notAllowed, notFound } from '../errors.js';
+import { inputError, notFound } from '../errors.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import type { FileRec } from '../store/model.js';
 import { contentDisposition, imageFileName } from '../uploads/file-names.js';
 import { FORMAT_EXTENSIONS, formatOfMimeType } from '../uploads/images.js';
 import { PART_FILE, receive, STORED_NAME, storedNameOf } from '../uploads/receive.js';
-import { acceptUpload, screenUpload, type UploadKind } from '../uploads/rules.js';
+import { screenUpload, type UploadKind } from '../uploads/rules.js';
 import {
   APP_UPLOAD,
   APP_UPLOAD_DELETE,
@@ -43,6 +40,7 @@ import {
 } from '../uploads/thumbnails.js';
 import { uploadConfigs, uploadRuleViolation } from '../uploads/upload-config.js';
 import { loadChannel, requireCapability } from '../services/common.js';
+import { deleteUpload, storeUpload } from '../services/uploads.js';
 
 type ChannelParams = { type: string; id: string };
 type UrlQuery = { url?: string };
@@ -70,27 +68,9 @@ export async function uploadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
       screen: (name, type) =>
         screenUpload(kind, name, type, (clean, declared) => uploadRuleViolation(config, clean, declared)),
     });
-    try {
-      const accepted = await acceptUpload(kind, received, limits().maxPixels, config);
-      const id = `${randomUUID()}${accepted.extension}`;
-      await rename(received.tempPath, join(dir, id));
-      const file: FileRec = {
-        id,
-        cid,
-        user_id: (actor.server ? received.namedUserId : undefined) ?? actor.userId ?? '',
-        kind,
-        name: accepted.name,
-        mime_type: accepted.mimeType,
-        size: received.size,
-        created_at: nextTimestamp(),
-      };
-      store.saveFile(file);
-      const url = `${request.protocol}://${request.host}${urlPrefix}${id}`;
-      return ok(kind === 'image' ? { file: url, thumb_url: url } : { file: url });
-    } catch (error) {
-      await unlink(received.tempPath).catch(() => undefined);
-      throw error;
-    }
+    const file = await storeUpload(sandbox, actor, received, { dir, kind, cid, config, maxPixels: limits().maxPixels });
+    const url = `${request.protocol}://${request.host}${urlPrefix}${file.id}`;
+    return ok(kind === 'image' ? { file: url, thumb_url: url } : { file: url });
   }
 
   async function remove(request: FastifyRequest<{ Querystring: UrlQuery }>, cid: string | null) {
@@ -99,20 +79,7 @@ export async function uploadRoutes(app: FastifyInstance, sandbox: Sandbox): Prom
     if (typeof url !== 'string' || url === '') throw inputError('url is required');
     const file = store.files.get(storedNameOf(url, urlPrefix) ?? '');
     if (!file || (cid !== null && file.cid !== cid)) throw notFound(`file ${url} does not exist`);
-    const userId = actor.userId;
-    const allowed =
-      actor.server ||
-      (userId !== null &&
-        (userId === file.user_id || isModerator(store.users.get(userId), store.member(file.cid, userId))));
-    if (!allowed) {
-      throw notAllowed(
-        `User '${actor.userId ?? ''}' is not allowed to delete the file ${url}: only its uploader or a moderator may`,
-      );
-    }
-    await unlink(join(dir, file.id)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-    store.deleteFile(file.id);
+    await deleteUpload(sandbox, actor, file, dir, url);
     thumbnails.dropFile(file.id);
     return ok({});
   }

@@ -1,6 +1,5 @@
-/** Helpers shared by the route modules: loading and guarding channels, channel state, event bases. */
-import type { FastifyRequest } from 'fastify';
-import { actingUserId, type Actor } from '../auth-context.js';
+/** What the services share: loading and guarding channels, channel state, event bases. */
+import type { Actor } from '../auth-context.js';
 import { capabilities, validateChannelId, validateChannelType } from '../channel-types.js';
 import { canRead, requireRead } from '../channel-access.js';
 import { newMember } from '../channels/members.js';
@@ -30,16 +29,6 @@ export function loadMessage(sandbox: Sandbox, id: string): MessageRec {
 
 export function viewerOf(actor: Actor): Viewer {
   return { userId: actor.userId, server: actor.server };
-}
-
-/** The acting user's id; server calls must name one (`user_id` in body or query, or `user.id`). */
-export function actorUserId(
-  request: FastifyRequest,
-  body?: { user_id?: unknown; user?: { id?: unknown } } | null,
-): string {
-  const query = request.query as Record<string, string | undefined>;
-  const named = body?.user_id ?? body?.user?.id ?? query.user_id;
-  return actingUserId(request.chatActor, typeof named === 'string' ? named : undefined);
 }
 
 /**
@@ -132,18 +121,6 @@ export function channelState(sandbox: Sandbox, channel: ChannelRec, viewer: View
 /** The fields every channel event carries. */
 export function channelEventBase(channel: ChannelRec) {
   return { cid: channel.cid, channel_id: channel.id, channel_type: channel.type };
-}
-
-/**
- * The `payload` query parameter some GET endpoints use (chat-protocol.md §0), already parsed and
- * depth-checked by the validation hook (schema/validation.ts) and checked by the route's schema.
- */
-export function payloadOf<T>(request: FastifyRequest): T {
-  const payload = (request.query as Record<string, unknown>).payload;
-  if (payload === undefined) return {} as T;
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
-    throw inputError('payload must be a JSON object');
-  return payload as T;
 }
 
 export function requireString(value: unknown, name: string): string {

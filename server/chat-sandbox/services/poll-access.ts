@@ -1,9 +1,8 @@
 /**
- * What the poll routes share: who acts, loading a poll, who may see and change it, rendering it
+ * What the poll services and routes share: loading a poll, who may see and change it, rendering it
  * for a recipient, and the `poll.*` events to the watchers of every channel whose message
  * carries the poll (rendered per recipient, for `own_votes` and anonymous voting).
  */
-import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../auth-context.js';
 import { inputError, notAllowed, notFound } from '../errors.js';
 import { pollResponse, voteResponse } from '../poll-view.js';
@@ -13,14 +12,6 @@ import { parseSort } from '../query/sort.js';
 import type { Sandbox } from '../sandbox.js';
 import type { ChannelRec, Custom, MessageRec, PollRec, PollVoteRec } from '../store/model.js';
 import { canRead, channelEventBase } from './common.js';
-
-/** The acting user; null when the server acts without naming one (`user_id` in body or query). */
-export function optionalUserId(request: FastifyRequest, body?: { user_id?: unknown } | null): string | null {
-  const actor = request.chatActor;
-  if (!actor.server) return actor.userId;
-  const named = body?.user_id ?? (request.query as Record<string, unknown>).user_id;
-  return typeof named === 'string' && named ? named : actor.userId;
-}
 
 export function loadPoll(sandbox: Sandbox, id: string): PollRec {
   const poll = sandbox.store.polls.get(id);
