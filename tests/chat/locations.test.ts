@@ -327,6 +327,8 @@ describe.each(ENGINES)('chat shared and live locations on $name', (engine) => {
 
   it('keeps shares across a restart', async () => {
     const message = await shareLive(20);
+    // The clients leave first: one still connected while the server closes reconnects into its 503.
+    await Promise.all([alice.disconnectUser(), bob.disconnectUser()]);
     server = (await server.restart()) as ChatServer;
     const listed = await rawChat(server, 'GET', '/users/live_locations', 'alice');
     expect(listed.status).toBe(200);
