@@ -262,17 +262,23 @@ describe('message list: pages and jumps', () => {
   it('loads pages of 25 older messages while the top is in view, keeping the place', async () => {
     opened = await openList(reader, 'messaging:history');
     // The latest 25 fit (30 rows do): the top is in view, so older pages follow until it is not.
-    await waitFor(() => expect(queries).toHaveLength(2), WAIT);
-    await waitFor(() => expect(list().dataset.state).toBe('browsing'), WAIT);
-    expect(queries).toEqual([
+    // Prepended above what was shown: once react-virtuoso has applied the shift of its first index
+    // the view is where it was, not at the oldest message. (On a busy machine the mocked list can
+    // draw one frame from its first row before the shift and ask for one more page; the place is
+    // kept all the same.)
+    await waitFor(() => {
+      expect(queries.length).toBeGreaterThanOrEqual(2);
+      expect(list().dataset.state).toBe('browsing');
+      expect(messageTexts()).toContain('History 56');
+      expect(messageTexts()).not.toContain('History 6');
+    }, WAIT);
+    expect(queries.slice(0, 2)).toEqual([
       { limit: 25, id_lt: history[55] },
       { limit: 25, id_lt: history[30] },
     ]);
-    expect(opened.channel.state.messages).toHaveLength(75);
-    expect(list().dataset.hasPrev).toBe('true');
-    // Prepended above what was shown: the view did not jump to the oldest message.
-    expect(messageTexts()).toContain('History 56');
-    expect(messageTexts()).not.toContain('History 6');
+    expect(queries.slice(2)).toEqual(queries.length > 2 ? [{ limit: 25, id_lt: history[5] }] : []);
+    expect(opened.channel.state.messages).toHaveLength(queries.length > 2 ? 80 : 75);
+    expect(list().dataset.hasPrev).toBe(queries.length > 2 ? 'false' : 'true');
     expect(document.querySelector('[data-part="loading-older"]')).toBeNull();
   });
 
