@@ -2,6 +2,7 @@
  * The e2e suite's `test`: Playwright's, with every page of every browser context watched for
  * Content-Security-Policy violations reported in its console. A test that causes one fails, so
  * the pages' CSP (server/http/security-headers.ts) always allows what the app really loads.
+ * Browser contexts a test opens are closed when it ends.
  */
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
@@ -31,15 +32,20 @@ export const test = base.extend<{ csp: CspWatch }>({
         context.pages().forEach(watchPage);
         context.on('page', watchPage);
       };
-      // Contexts a test opens itself (a second member's browser) are watched too.
+      // Contexts a test opens itself (a second member's browser) are watched too, and closed when
+      // it ends: the browser outlives the test, and a member's page left open on a channel would
+      // go on reading it (marking it read) during the next test.
+      const opened: BrowserContext[] = [];
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const context = await newContext(...args);
+        opened.push(context);
         watch(context);
         return context;
       };
       await use({ violations, watch });
       browser.newContext = newContext;
+      await Promise.all(opened.map((context) => context.close()));
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
