@@ -79,6 +79,7 @@ export const messageListMachine = setup({
       unreadCount: Math.max(0, params.unreadCount),
       readHeld: params.hold === true,
     })),
+    holdReading: assign({ readHeld: true }),
     speak: assign(({ context, event }) => rules.spoken(context, event.type === 'announce' ? event.text : '')),
     speakPending: assign(({ context }) => rules.spoken(context, context.pendingAnnouncement ?? '')),
     queueAnnouncement: assign(({ event }) => ({ pendingAnnouncement: event.type === 'announce' ? event.text : null })),
@@ -96,6 +97,7 @@ export const messageListMachine = setup({
   on: {
     'list.bottomChanged': { actions: 'setAtBottom' },
     'message.received': { actions: 'countReceived' },
+    'read.hold': { actions: 'holdReading' },
     'read.changed': {
       actions: {
         type: 'setUnreadCount',

@@ -46,6 +46,7 @@ const samples: MessageListEvent[] = [
   { type: 'list.jumpToFirstUnread', loaded: false },
   { type: 'message.received', fromOther: true },
   { type: 'read.changed', unreadCount: 0 },
+  { type: 'read.hold' },
   { type: 'connection.recovered' },
   { type: 'announce', text: 'Jordan: hi' },
 ];
@@ -83,7 +84,7 @@ function explored(snapshot: AnyMachineSnapshot, type: string): boolean {
   if (type.includes('clockTick')) return fresh && browsing && v.reading === 'idle' && quiet;
   if (type.includes('highlightDuration')) return browsing && v.reading === 'idle' && quiet;
   if (type.includes('markRead')) return fresh && browsing && quiet && v.highlight === 'off';
-  if (['list.bottomChanged', 'message.received', 'read.changed'].includes(type))
+  if (['list.bottomChanged', 'message.received', 'read.changed', 'read.hold'].includes(type))
     return fresh && browsing && quiet && v.highlight === 'off';
   // While settling one noted end is enough to take each way out.
   if (v.view === 'settling' && (type === 'list.startReached' || type === 'list.endReached'))

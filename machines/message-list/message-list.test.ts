@@ -377,6 +377,23 @@ describe('message list machine: new messages and reading', () => {
     expect(markRead.calls).toHaveLength(2);
   });
 
+  it('marks nothing read once the member asks to mark unread, not even when the throttle ends', async () => {
+    const { actor, snap, markRead, clock } = start();
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'message.received', fromOther: true });
+    markRead.last().resolve({});
+    await settle();
+    actor.send({ type: 'message.received', fromOther: true });
+    actor.send({ type: 'read.hold' });
+    clock.increment(MARK_READ_THROTTLE_MS);
+    expect(markRead.calls).toHaveLength(1);
+    expect(selectReadingState(snap())).toBe('idle');
+    // Scrolling away and back is reading again.
+    actor.send({ type: 'list.bottomChanged', atBottom: false });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    expect(markRead.calls).toHaveLength(2);
+  });
+
   it('keeps counting below while viewing an older set, even at its bottom', async () => {
     const { actor, snap, around } = start();
     actor.send({ type: 'list.jumpTo', messageId: 'old' });

@@ -91,6 +91,8 @@ export type MessageListEvent =
   | { type: 'message.received'; fromOther: boolean }
   /** The member's read state changed (marked read here or elsewhere; `markedUnread`: the member marked it unread). */
   | { type: 'read.changed'; unreadCount: number; markedUnread?: boolean }
+  /** The member is marking the channel unread: mark nothing read until that is settled. */
+  | { type: 'read.hold' }
   | { type: 'connection.recovered' }
   /** Something to say politely to screen readers (new message, typing). */
   | { type: 'announce'; text: string }

@@ -14,6 +14,7 @@ import { useToast } from '../../../lib/toasts';
 import { channelPath, useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { availableActions, isActionable, type AvailableActions } from './permissions';
 import { quotedFrom, restorableFrom } from '../shared/restorable';
+import { useHoldReading } from '../message-list/reading-hold';
 
 const NO_CAPABILITIES: string[] = [];
 const CAPABILITY_EVENTS: EventTypes[] = ['capabilities.changed', 'channel.updated', 'member.updated'];
@@ -103,6 +104,7 @@ function useAttempt() {
 export function useMessageCommands(message: LocalMessage) {
   const { client } = useChatWorkspace();
   const { channel, composer } = useOpenChannel();
+  const holdReading = useHoldReading();
   const attempt = useAttempt();
   const id = message.id;
   return useMemo(
@@ -122,6 +124,8 @@ export function useMessageCommands(message: LocalMessage) {
       markUnread: () =>
         attempt(
           async () => {
+            // First stop the list marking read, or a mark due meanwhile would land after this one.
+            holdReading();
             // The client skips the call (resolving null) where read events are off: that is a failure here.
             const response = await channel.markUnread({ message_id: id });
             if (response === null) throw new Error('read events are disabled');
@@ -139,7 +143,7 @@ export function useMessageCommands(message: LocalMessage) {
           'chat.actions.linkCopied',
         ),
     }),
-    [attempt, channel, client, composer, id, message],
+    [attempt, channel, client, composer, holdReading, id, message],
   );
 }
 

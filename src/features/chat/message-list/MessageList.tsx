@@ -8,7 +8,7 @@
  * the open channel.
  */
 import { useSelector } from '@xstate/react';
-import { forwardRef, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
+import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Virtuoso, type FlatIndexLocationWithAlign, type ListRange, type VirtuosoHandle } from 'react-virtuoso';
 import * as select from '../../../../machines/message-list/message-list.selectors';
@@ -19,6 +19,7 @@ import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-co
 import './message-list.css';
 import { RowView, type RowHandlers } from './MessageItem';
 import type { Row } from './rows';
+import { ReadingHoldContext } from './reading-hold';
 import { useMessageList } from './use-message-list';
 
 /** Virtuoso's index of the first row; lowered by the number of rows prepended above it. */
@@ -227,87 +228,91 @@ function ChannelMessageList() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const holdReading = useCallback(() => actor.send({ type: 'read.hold' }), [actor]);
+
   return (
-    <div
-      ref={root}
-      className="chat-message-list"
-      data-part="message-list"
-      data-state={list.reconnecting ? 'reconnecting' : viewState}
-      data-has-prev={pagination.hasPrev}
-      data-has-next={pagination.hasNext}
-      data-latest={pagination.isLatest}
-    >
-      {list.reconnecting && (
-        <p className="chat-list-banner chat-list-reconnecting" role="status" data-part="reconnecting">
-          <span className="chat-spinner" aria-hidden="true" /> {t('chat.messageList.reconnecting')}
-        </p>
-      )}
-      {showUnreadControl && (
-        <div className="chat-list-banner chat-unread-banner" data-part="unread-control">
-          <span>{t('chat.messageList.newMessages', { count: marker.count })}</span>
-          <button type="button" onClick={() => actor.send({ type: 'list.jumpToFirstUnread', loaded: unreadLoaded })}>
-            {t('chat.messageList.jumpToUnread')}
-          </button>
+    <ReadingHoldContext.Provider value={holdReading}>
+      <div
+        ref={root}
+        className="chat-message-list"
+        data-part="message-list"
+        data-state={list.reconnecting ? 'reconnecting' : viewState}
+        data-has-prev={pagination.hasPrev}
+        data-has-next={pagination.hasNext}
+        data-latest={pagination.isLatest}
+      >
+        {list.reconnecting && (
+          <p className="chat-list-banner chat-list-reconnecting" role="status" data-part="reconnecting">
+            <span className="chat-spinner" aria-hidden="true" /> {t('chat.messageList.reconnecting')}
+          </p>
+        )}
+        {showUnreadControl && (
+          <div className="chat-list-banner chat-unread-banner" data-part="unread-control">
+            <span>{t('chat.messageList.newMessages', { count: marker.count })}</span>
+            <button type="button" onClick={() => actor.send({ type: 'list.jumpToFirstUnread', loaded: unreadLoaded })}>
+              {t('chat.messageList.jumpToUnread')}
+            </button>
+            <button
+              type="button"
+              className="chat-banner-close"
+              aria-label={t('chat.messageList.dismissUnread')}
+              onClick={() => setUnreadDismissed(true)}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+        )}
+        <div className="chat-message-viewport" data-jumping={jumping || undefined}>
+          <Virtuoso<Row, ListContext>
+            key={listEpoch}
+            ref={virtuoso}
+            className="chat-virtuoso"
+            data={rows}
+            context={context}
+            components={components}
+            firstItemIndex={firstItemIndex}
+            initialTopMostItemIndex={indexFor(rows, scroll.target)}
+            computeItemKey={(_, row) => row.key}
+            itemContent={(_, row) => <RowView row={row} handlers={handlers} />}
+            alignToBottom
+            followOutput={followOutput}
+            atBottomThreshold={48}
+            atBottomStateChange={(atBottom) => actor.send({ type: 'list.bottomChanged', atBottom })}
+            startReached={() => actor.send({ type: 'list.startReached' })}
+            endReached={() => actor.send({ type: 'list.endReached' })}
+            rangeChanged={onRange}
+            itemsRendered={(items) => {
+              // Rows on screen: the settle delay of a rebuilt list counts from here.
+              if (items.length > 0) actor.send({ type: 'list.rendered' });
+            }}
+            increaseViewportBy={{ top: 200, bottom: 200 }}
+          />
+        </div>
+        {showJumpToLatest && rows.length > 0 && (
           <button
             type="button"
-            className="chat-banner-close"
-            aria-label={t('chat.messageList.dismissUnread')}
-            onClick={() => setUnreadDismissed(true)}
+            className="chat-jump-latest"
+            data-part="jump-to-latest"
+            aria-label={
+              newBelow > 0
+                ? t('chat.messageList.jumpToLatestCount', { count: newBelow })
+                : t('chat.messageList.jumpToLatest')
+            }
+            onClick={() => actor.send({ type: 'list.jumpToLatest' })}
           >
-            <span aria-hidden="true">×</span>
+            <span aria-hidden="true">↓</span>
+            <span aria-hidden="true">
+              {newBelow > 0 ? t('chat.messageList.newBelow', { count: newBelow }) : t('chat.messageList.latest')}
+            </span>
           </button>
+        )}
+        <p className="chat-typing chat-muted" data-part="typing">
+          {list.typing}
+        </p>
+        <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-part="announcer">
+          {announcement && <span key={announcement.seq}>{announcement.text}</span>}
         </div>
-      )}
-      <div className="chat-message-viewport" data-jumping={jumping || undefined}>
-        <Virtuoso<Row, ListContext>
-          key={listEpoch}
-          ref={virtuoso}
-          className="chat-virtuoso"
-          data={rows}
-          context={context}
-          components={components}
-          firstItemIndex={firstItemIndex}
-          initialTopMostItemIndex={indexFor(rows, scroll.target)}
-          computeItemKey={(_, row) => row.key}
-          itemContent={(_, row) => <RowView row={row} handlers={handlers} />}
-          alignToBottom
-          followOutput={followOutput}
-          atBottomThreshold={48}
-          atBottomStateChange={(atBottom) => actor.send({ type: 'list.bottomChanged', atBottom })}
-          startReached={() => actor.send({ type: 'list.startReached' })}
-          endReached={() => actor.send({ type: 'list.endReached' })}
-          rangeChanged={onRange}
-          itemsRendered={(items) => {
-            // Rows on screen: the settle delay of a rebuilt list counts from here.
-            if (items.length > 0) actor.send({ type: 'list.rendered' });
-          }}
-          increaseViewportBy={{ top: 200, bottom: 200 }}
-        />
       </div>
-      {showJumpToLatest && rows.length > 0 && (
-        <button
-          type="button"
-          className="chat-jump-latest"
-          data-part="jump-to-latest"
-          aria-label={
-            newBelow > 0
-              ? t('chat.messageList.jumpToLatestCount', { count: newBelow })
-              : t('chat.messageList.jumpToLatest')
-          }
-          onClick={() => actor.send({ type: 'list.jumpToLatest' })}
-        >
-          <span aria-hidden="true">↓</span>
-          <span aria-hidden="true">
-            {newBelow > 0 ? t('chat.messageList.newBelow', { count: newBelow }) : t('chat.messageList.latest')}
-          </span>
-        </button>
-      )}
-      <p className="chat-typing chat-muted" data-part="typing">
-        {list.typing}
-      </p>
-      <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-part="announcer">
-        {announcement && <span key={announcement.seq}>{announcement.text}</span>}
-      </div>
-    </div>
+    </ReadingHoldContext.Provider>
   );
 }
