@@ -5,12 +5,14 @@
  * 20 leagues and 5,000 players (bench/league/bulk-league.ts) besides the demo data, and a signed-in
  * commissioner of every league. Prints p50 and p99 per endpoint at a fixed concurrency and the
  * ratio of each to the bare handler's measured in the same run; the goal is ≤ 2×. Exit code 0
- * whether the goal is met or not (1 only when the benchmark could not run).
+ * whether the goal is met or not (1 only when the benchmark could not run). BENCH_CPU_PROFILE=<folder>
+ * writes a CPU profile of the measured rounds.
  *
  *   npx tsx bench/league-api.ts [requests per endpoint=1000] [concurrency=10]
  */
 import Fastify from 'fastify';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -156,6 +158,7 @@ async function runEngine(engine: 'sqlite' | 'postgres', bareUrl: string): Promis
 
   // Rounds that take turns, so a change in the machine's load while the benchmark runs (other
   // work on its two cores) falls on the baseline and on every endpoint alike.
+  const profiler = await startProfile();
   started = performance.now();
   const perRound = Math.ceil(REQUESTS / ROUNDS);
   const bareLatencies: number[] = [];
@@ -165,6 +168,7 @@ async function runEngine(engine: 'sqlite' | 'postgres', bareUrl: string): Promis
     for (const [i, [, path]] of endpoints.entries())
       endpointLatencies[i]!.push(...(await measure(path, headers, perRound, round * perRound)));
   }
+  await profiler?.stop(engine);
   const bare = figures(bareLatencies);
   console.log(
     `  ${'bare Fastify handler'.padEnd(36)} p50 ${bare.p50.toFixed(2).padStart(7)} ms   p99 ${bare.p99.toFixed(2).padStart(7)} ms`,
@@ -183,6 +187,33 @@ async function runEngine(engine: 'sqlite' | 'postgres', bareUrl: string): Promis
   console.log(
     `  (${REQUESTS} requests per line in ${ROUNDS} rounds, ${CONCURRENCY} at a time, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
+}
+
+/**
+ * BENCH_CPU_PROFILE=<folder>: a CPU profile of the measured rounds only (not the seeding or the
+ * warm-up), written there per engine, for Chrome DevTools' Performance panel.
+ */
+async function startProfile(): Promise<{ stop: (engine: string) => Promise<void> } | null> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return null;
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  return {
+    async stop(engine) {
+      const { profile } = (await post('Profiler.stop')) as { profile: object };
+      session.disconnect();
+      const file = join(folder, `league-api-${engine}.cpuprofile`);
+      await writeFile(file, JSON.stringify(profile));
+      console.log(`  CPU profile of the measured rounds: ${file}`);
+    },
+  };
 }
 
 async function main(): Promise<void> {
