@@ -9,13 +9,11 @@
  * - while at least one share is registered (state `watching`, never in `empty`), the device's
  *   position is watched and sent to every share at most once per 3000 ms.
  */
-import { MIN_LIVE_LOCATION_MS } from '../shared/composed-message';
 import { assign, fromCallback, fromPromise, raise, setup, spawnChild, type EventObject } from 'xstate';
+import * as rules from './live-location.rules';
 import type {
-  ChatMessageLike,
   Coords,
   LiveLocationContext,
-  LiveLocationError,
   LiveLocationEvent,
   LiveLocationInput,
   LiveShare,
@@ -24,64 +22,6 @@ import type {
   StopLiveLocationInput,
   UpdateLocationInput,
 } from './live-location.types';
-
-export { MIN_LIVE_LOCATION_MS };
-/** Position updates go out at most once per this many ms (spec section 9). */
-export const UPDATE_THROTTLE_MS = 3000;
-/**
- * What stream-chat throws for live sharing without a connected user (`client.userID`); the real
- * actors throw it too (listing live shares, sending a live share) and the machine recognises it.
- */
-export const CLIENT_SIDE_ONLY_MESSAGE = 'Live-location sharing is reserved for client-side use only';
-/** The longest delay a timer can hold (2^31 − 1 ms); a later end is re-checked then. */
-export const MAX_TIMER_MS = 2_147_483_647;
-
-export const LIVE_LOCATION_ERRORS = {
-  /** 'Failed to share the location' */
-  shareFailed: 'chat.liveLocation.shareFailed',
-  /** 'Failed to retrieve location' */
-  retrieveFailed: 'chat.liveLocation.retrieveFailed',
-  /** 'Live-location sharing is reserved for client-side use only' */
-  clientSideOnly: 'chat.liveLocation.clientSideOnly',
-  /** Our addition: 'A live location must be shared for at least {{seconds}} seconds' */
-  tooShort: 'chat.liveLocation.tooShort',
-} as const;
-
-const endOf = (share: { endAt: string }) => Date.parse(share.endAt);
-
-function reasonOf(error: unknown): string | undefined {
-  if (error instanceof Error) return error.message || undefined;
-  return typeof error === 'string' && error ? error : undefined;
-}
-
-const isCoords = (coords: Coords | undefined): coords is Coords =>
-  coords !== undefined && Number.isFinite(coords.latitude) && Number.isFinite(coords.longitude);
-
-/** The user's own message carrying a live location that has not ended yet. */
-function isOwnLive(context: LiveLocationContext, message: ChatMessageLike): boolean {
-  const endAt = message.shared_location?.end_at;
-  return (
-    context.userId !== null &&
-    message.user?.id === context.userId &&
-    message.type !== 'deleted' &&
-    typeof endAt === 'string' &&
-    Date.parse(endAt) > context.now()
-  );
-}
-
-const withShare = (shares: LiveShare[], share: LiveShare) => [
-  ...shares.filter((s) => s.messageId !== share.messageId),
-  share,
-];
-
-/** The shares whose messages `event` is about no longer carry them. */
-const eventMessageId = (event: LiveLocationEvent): string | undefined => {
-  if (event.type === 'message.updated' || event.type === 'message.deleted') return event.message.id;
-  if (event.type === 'location.stop') return event.messageId;
-  return undefined;
-};
-
-const retrieveFailed: LiveLocationError = { key: LIVE_LOCATION_ERRORS.retrieveFailed };
 
 const liveLocationSetup = setup({
   types: {
@@ -108,43 +48,36 @@ const liveLocationSetup = setup({
     stopLiveLocation: fromPromise<void, StopLiveLocationInput>(() => Promise.resolve()),
   },
   delays: {
-    updateThrottle: UPDATE_THROTTLE_MS,
+    updateThrottle: rules.UPDATE_THROTTLE_MS,
     /** Until the nearest end among the registered shares. */
     shareExpiry: ({ context }) => {
-      const nearest = Math.min(...context.shares.map(endOf));
-      return Math.min(Math.max(nearest - context.now(), 0), MAX_TIMER_MS);
+      const nearest = Math.min(...context.shares.map(rules.endOf));
+      return Math.min(Math.max(nearest - context.now(), 0), rules.MAX_TIMER_MS);
     },
   },
   guards: {
     isClientSideOnly: (_, params: { error: unknown }) =>
-      params.error instanceof Error && params.error.message === CLIENT_SIDE_ONLY_MESSAGE,
+      params.error instanceof Error && params.error.message === rules.CLIENT_SIDE_ONLY_MESSAGE,
     hasShares: ({ context }) => context.shares.length > 0,
     hasNoShares: ({ context }) => context.shares.length === 0,
     isTooShort: ({ event }) =>
-      event.type === 'location.share' && event.durationMs !== undefined && event.durationMs < MIN_LIVE_LOCATION_MS,
-    hasCoords: ({ event }) => event.type === 'location.share' && isCoords(event.coords),
+      event.type === 'location.share' &&
+      event.durationMs !== undefined &&
+      event.durationMs < rules.MIN_LIVE_LOCATION_MS,
+    hasCoords: ({ event }) => event.type === 'location.share' && rules.isCoords(event.coords),
     isLiveShare: ({ context, event }) =>
       event.type === 'location.shared' && event.share.endAt !== null && Date.parse(event.share.endAt) > context.now(),
-    isOwnLiveMessage: ({ context, event }) => event.type === 'message.updated' && isOwnLive(context, event.message),
+    isOwnLiveMessage: ({ context, event }) =>
+      event.type === 'message.updated' && rules.isOwnLive(context, event.message),
     isRegistered: ({ context, event }) => {
-      const id = eventMessageId(event);
+      const id = rules.eventMessageId(event);
       return context.shares.some((s) => s.messageId === id);
     },
     hasPendingPosition: ({ context }) => context.pendingPosition !== null,
   },
   actions: {
     startRequest: assign(({ event }) =>
-      event.type === 'location.share'
-        ? {
-            request: {
-              channelCid: event.channelCid,
-              messageId: event.messageId,
-              ...(event.durationMs !== undefined ? { durationMs: event.durationMs } : {}),
-              ...(isCoords(event.coords) ? { coords: event.coords } : {}),
-            },
-            error: null,
-          }
-        : {},
+      event.type === 'location.share' ? { request: rules.requestOf(event), error: null } : {},
     ),
     setRequestCoords: assign({
       request: ({ context }, params: { coords: Coords }) =>
@@ -152,20 +85,11 @@ const liveLocationSetup = setup({
     }),
     clearRequest: assign({ request: null }),
     refuseTooShort: assign({
-      error: { key: LIVE_LOCATION_ERRORS.tooShort, values: { seconds: MIN_LIVE_LOCATION_MS / 1000 } },
+      error: { key: rules.LIVE_LOCATION_ERRORS.tooShort, values: { seconds: rules.MIN_LIVE_LOCATION_MS / 1000 } },
     }),
-    setClientSideOnly: assign({ error: { key: LIVE_LOCATION_ERRORS.clientSideOnly } }),
-    setRetrieveFailed: assign({ error: retrieveFailed }),
-    setShareFailed: assign({
-      error: (_, params: { error: unknown }): LiveLocationError => {
-        const reason = reasonOf(params.error);
-        return {
-          key: LIVE_LOCATION_ERRORS.shareFailed,
-          ...(reason ? { values: { reason } } : {}),
-          type: 'api:location:create:failed',
-        };
-      },
-    }),
+    setClientSideOnly: assign({ error: { key: rules.LIVE_LOCATION_ERRORS.clientSideOnly } }),
+    setRetrieveFailed: assign({ error: rules.retrieveFailed }),
+    setShareFailed: assign({ error: (_, params: { error: unknown }) => rules.shareFailed(params.error) }),
     clearError: assign({ error: null }),
     /** Tells the registry (and anyone listening) that a location message went out. */
     announceShare: raise((_, params: { share: SharedLocation }) => ({
@@ -175,51 +99,39 @@ const liveLocationSetup = setup({
     registerShare: assign({
       shares: ({ context, event }) =>
         event.type === 'location.shared' && event.share.endAt !== null
-          ? withShare(context.shares, { ...event.share, endAt: event.share.endAt })
+          ? rules.withShare(context.shares, { ...event.share, endAt: event.share.endAt })
           : context.shares,
     }),
     registerMessage: assign({
-      shares: ({ context, event }) => {
-        if (event.type !== 'message.updated') return context.shares;
-        const { message } = event;
-        return withShare(context.shares, {
-          messageId: message.id,
-          channelCid: message.shared_location?.channel_cid ?? message.cid ?? '',
-          endAt: message.shared_location!.end_at!,
-        });
-      },
+      shares: ({ context, event }) =>
+        event.type === 'message.updated'
+          ? rules.withShare(context.shares, rules.shareOfMessage(event.message))
+          : context.shares,
     }),
     mergeShares: assign({
       shares: ({ context }, params: { shares: LiveShare[] }) =>
         params.shares
-          .filter((s) => endOf(s) > context.now() && !context.shares.some((known) => known.messageId === s.messageId))
+          .filter(
+            (s) => rules.endOf(s) > context.now() && !context.shares.some((known) => known.messageId === s.messageId),
+          )
           .concat(context.shares),
     }),
     dropShare: assign({
-      shares: ({ context, event }) => context.shares.filter((s) => s.messageId !== eventMessageId(event)),
+      shares: ({ context, event }) => context.shares.filter((s) => s.messageId !== rules.eventMessageId(event)),
     }),
-    dropExpired: assign({ shares: ({ context }) => context.shares.filter((s) => endOf(s) > context.now()) }),
+    dropExpired: assign({ shares: ({ context }) => context.shares.filter((s) => rules.endOf(s) > context.now()) }),
     stopOnServer: spawnChild('stopLiveLocation', {
-      id: ({ event }) => `stop:${eventMessageId(event)}`,
-      input: ({ context, event }): StopLiveLocationInput => {
-        const share = context.shares.find((s) => s.messageId === eventMessageId(event))!;
-        return { messageId: share.messageId, channelCid: share.channelCid, createdByDeviceId: context.deviceId };
-      },
+      id: ({ event }) => `stop:${rules.eventMessageId(event)}`,
+      input: ({ context, event }) => rules.stopInput(context, rules.eventMessageId(event)),
     }),
     setPosition: assign(({ context, event }) =>
       event.type === 'position.changed'
-        ? {
-            position: { latitude: event.latitude, longitude: event.longitude },
-            error: context.error?.key === LIVE_LOCATION_ERRORS.retrieveFailed ? null : context.error,
-          }
+        ? { position: rules.coordsOf(event), error: rules.errorAfterPosition(context) }
         : {},
     ),
     holdPosition: assign(({ context, event }) =>
       event.type === 'position.changed'
-        ? {
-            pendingPosition: { latitude: event.latitude, longitude: event.longitude },
-            error: context.error?.key === LIVE_LOCATION_ERRORS.retrieveFailed ? null : context.error,
-          }
+        ? { pendingPosition: rules.coordsOf(event), error: rules.errorAfterPosition(context) }
         : {},
     ),
     takePending: assign(({ context }) => ({ position: context.pendingPosition, pendingPosition: null })),
@@ -282,35 +194,22 @@ export const liveLocationMachine = liveLocationSetup.createMachine({
           },
         },
         sending: {
+          // However it ends, the request is answered.
+          exit: 'clearRequest',
           invoke: {
             src: 'shareLocation',
-            input: ({ context }) => {
-              const request = context.request!;
-              return {
-                channelCid: request.channelCid,
-                messageId: request.messageId,
-                latitude: request.coords!.latitude,
-                longitude: request.coords!.longitude,
-                createdByDeviceId: context.deviceId,
-                ...(request.durationMs !== undefined
-                  ? { endAt: new Date(context.now() + request.durationMs).toISOString() }
-                  : {}),
-              };
-            },
+            input: ({ context }) => rules.shareInput(context),
             onDone: {
               target: 'idle',
-              actions: ['clearRequest', { type: 'announceShare', params: ({ event }) => ({ share: event.output }) }],
+              actions: { type: 'announceShare', params: ({ event }) => ({ share: event.output }) },
             },
             onError: [
               {
                 guard: { type: 'isClientSideOnly', params: ({ event }) => ({ error: event.error }) },
                 target: 'idle',
-                actions: ['setClientSideOnly', 'clearRequest'],
+                actions: 'setClientSideOnly',
               },
-              {
-                target: 'idle',
-                actions: [{ type: 'setShareFailed', params: ({ event }) => ({ error: event.error }) }, 'clearRequest'],
-              },
+              { target: 'idle', actions: { type: 'setShareFailed', params: ({ event }) => ({ error: event.error }) } },
             ],
           },
         },

@@ -1,7 +1,8 @@
 /** The live-location manager's path model: shares, the registry's chat facts, positions, delays. */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { ownEventTypes, type PathModel } from '../shared/path-coverage';
-import { CLIENT_SIDE_ONLY_MESSAGE, liveLocationMachine } from './live-location.machine';
+import { liveLocationMachine } from './live-location.machine';
+import { CLIENT_SIDE_ONLY_MESSAGE } from './live-location.rules';
 import type {
   ChatMessageLike,
   Coords,

@@ -1,11 +1,7 @@
 import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import {
-  CLIENT_SIDE_ONLY_MESSAGE,
-  MIN_LIVE_LOCATION_MS,
-  UPDATE_THROTTLE_MS,
-  liveLocationMachine,
-} from './live-location.machine';
+import { liveLocationMachine } from './live-location.machine';
+import { CLIENT_SIDE_ONLY_MESSAGE, MIN_LIVE_LOCATION_MS, UPDATE_THROTTLE_MS } from './live-location.rules';
 import {
   selectError,
   selectIsLiveShare,

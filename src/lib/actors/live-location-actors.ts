@@ -7,7 +7,7 @@
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { Event, StreamChat } from 'stream-chat';
-import { CLIENT_SIDE_ONLY_MESSAGE } from '../../../machines/live-location/live-location.machine';
+import { CLIENT_SIDE_ONLY_MESSAGE } from '../../../machines/live-location/live-location.rules';
 import type {
   Coords,
   LiveLocationEvent,
