@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { composerMachine } from '../../machines/composer/composer.machine.js';
+import { messageListMachine } from '../../machines/message-list/message-list.machine.js';
 import { sessionMachine } from '../../machines/session/session.machine.js';
 import { toasterMachine } from '../../machines/toasts/toasts.machine.js';
 import { uploadMachine } from '../../machines/upload/upload.machine.js';
 import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
-import { renderMachine, transitionRows } from './render.js';
+import { delayValue, guardInWords, invocationRows, stateRows } from './graph.js';
+import { mermaidDiagram } from './mermaid.js';
+import { renderIndex, renderMachine, transitionRows } from './render.js';
 
 describe('machine docs', () => {
   it('lists every transition of the session machine with readable events', () => {
@@ -24,7 +28,7 @@ describe('machine docs', () => {
     ]);
   });
 
-  it('lists eventless transitions, names combined guards, and draws root transitions from non-final states only', () => {
+  it('lists eventless transitions, names combined guards, and says when a transition re-enters', () => {
     expect(transitionRows(uploadMachine)).toContainEqual({
       from: 'pending',
       event: 'always',
@@ -39,18 +43,96 @@ describe('machine docs', () => {
       to: 'failed',
       actions: 'refuseUrl',
     });
-    const page = renderMachine(uploadMachine);
-    expect(page).toContain('  blocked --> removed: upload.remove');
-    expect(page).not.toContain('removed --> removed');
+    expect(transitionRows(composerMachine)).toContainEqual({
+      from: 'cooldown.coolingDown.counting',
+      event: 'after cooldownTick',
+      guard: '',
+      to: 'cooldown.coolingDown.counting (re-entered)',
+      actions: 'tickCooldown',
+    });
   });
 
-  it('renders a diagram, the table, delays and actors', () => {
+  it('draws nested states and parallel regions with their start markers, and a root transition once', () => {
+    const { diagram, staying } = mermaidDiagram(composerMachine);
+    expect(diagram).toContain('  [*] --> composer\n  state composer {\n    state composition {\n');
+    expect(diagram).toContain('      [*] --> composition_composing\n');
+    // Regions of the parallel machine are separated, nested states drawn inside their parent.
+    expect(diagram.match(/^ {4}--$/gm)).toHaveLength(3);
+    expect(diagram).toContain(
+      '      state typing_active {\n        [*] --> typing_active_announced\n        state "announced" as typing_active_announced\n',
+    );
+    expect(diagram).toContain('typing_idle --> typing_active: composer.type [is keystroke]');
+    // Defined on the region for all its states: one arrow from its "any" node.
+    expect(diagram).toContain('state "any draft state" as draft_any');
+    expect(diagram.match(/draft_any --> draft_pending/g)).toHaveLength(1);
+    expect(staying).toBe(transitionRows(composerMachine).filter((r) => r.to === '(stays)').length);
+
+    const session = mermaidDiagram(sessionMachine).diagram;
+    expect(session.match(/session\.setStatus/g)).toHaveLength(3);
+    expect(session).toContain('session_any --> loading: session.setStatus [wants loading]');
+    // From a nested state to one outside its block: declared in the common parent's block.
+    expect(mermaidDiagram(messageListMachine).diagram).toMatch(
+      /\n {6}view_settling_placing --> view_browsing: after settleDelay\n/,
+    );
+  });
+
+  it('lists states with their initial state, entry and exit actions, but not xstate’s delay bookkeeping', () => {
+    const states = stateRows(composerMachine);
+    expect(states).toContainEqual({
+      state: 'cooldown.coolingDown',
+      type: 'compound',
+      initial: 'counting',
+      entry: 'startCooldown',
+      exit: 'endCooldown',
+    });
+    expect(stateRows(sessionMachine).find((s) => s.state === 'retrying')).toMatchObject({ entry: '', exit: '' });
+  });
+
+  it('ends every invocation somewhere: its done and error targets, or what happens without one', () => {
+    expect(invocationRows(sessionMachine)).toContainEqual({
+      state: 'loading',
+      actor: 'fetchCurrentUser',
+      onDone: 'authenticated',
+      onError: '[is unauthorized] unauthenticated; retrying',
+    });
+    expect(invocationRows(composerMachine)).toContainEqual({
+      state: 'typing.active.announced',
+      actor: 'startTyping',
+      onDone: '(runs while the state lasts)',
+      onError: 'typing.active.quiet',
+    });
+  });
+
+  it('gives delays their values, computed ones their formula, and guards in words', () => {
+    expect(delayValue(2000)).toBe('2000 ms');
+    expect(delayValue(composerMachine.implementations.delays.cooldownPeriod)).toMatch(
+      /^computed: `.*context\.cooldownSeconds.*COOLDOWN_GRACE_MS`$/,
+    );
+    expect(guardInWords('hasUploadsInProgress')).toBe('has uploads in progress');
+    expect(guardInWords('not(isPreviewable)')).toBe('not (is previewable)');
+    const page = renderMachine(composerMachine);
+    expect(page).toContain('| typingThrottle | 2000 ms |');
+    expect(page).toContain('| isEmptyWithDraft | is empty with draft |');
+  });
+
+  it('renders the table and the machine’s actors', () => {
     const page = renderMachine(sessionMachine);
-    expect(page).toContain('```mermaid\nstateDiagram-v2\n  [*] --> loading');
     expect(page).toContain('| authenticated | session.signOut |   | signingOut |   |');
-    expect(page).toContain('Delays: `retryDelay`. Actors: `fetchCurrentUser`, `endServerSession`.');
+    expect(page).toContain('Actors it can run (invoked or spawned): `fetchCurrentUser`, `endServerSession`.');
     expect(renderMachine(toasterMachine)).toContain(
       '| active | toast.show | isFull | (stays) | dropOldest, forgetOldest, addToast |',
     );
+  });
+
+  it('indexes every machine with its size and coverage, and says when a machine has no path model', () => {
+    const index = renderIndex(
+      [
+        { name: 'session', machines: [sessionMachine] },
+        { name: 'upload', machines: [uploadMachine] },
+      ],
+      new Map([['session', { taken: 12, defined: 24 }]]),
+    );
+    expect(index).toContain('| [session](session.md) | 6 | 7 | 24 | 50% (12/24) |');
+    expect(index).toContain('| [upload](upload.md) | 6 | 3 | 7 | no path model |');
   });
 });

@@ -1,127 +1,100 @@
 /**
- * Renders a statechart's documentation page from its own definition: a Mermaid state diagram,
- * a table of every transition (from, event, guard, to, actions), the delays and the actors.
+ * Renders a statechart's documentation page from its own definition: a Mermaid diagram of the
+ * whole machine (mermaid.ts), its states with their kind, initial state, entry and exit actions,
+ * every transition, its invocations with where they end, its delays with their values, and its
+ * guards in words; and the index page of every machine with its size and path coverage.
  */
 import type { AnyStateMachine } from 'xstate';
+import {
+  allNodes,
+  delayValue,
+  eventTypes,
+  guardInWords,
+  invocationRows,
+  rootOf,
+  stateRows,
+  transitionRows,
+} from './graph.js';
+import { mermaidDiagram } from './mermaid.js';
 
-interface NodeLike {
-  id: string;
-  key: string;
-  type: string;
-  states: Record<string, NodeLike>;
-  initial?: { target: NodeLike[] };
-  transitions: Map<string, TransitionLike[]>;
-  always?: TransitionLike[];
-  invoke: { id: string; src: unknown }[];
-}
-
-interface TransitionLike {
-  eventType: string;
-  target?: NodeLike[];
-  guard?: unknown;
-  actions: unknown[];
-}
-
-export interface TransitionRow {
-  from: string;
-  event: string;
-  guard: string;
-  to: string;
-  actions: string;
-}
-
-function nameOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && 'type' in value) return String(value.type);
-  // xstate's not/and/or guards keep the guards they combine.
-  if (typeof value === 'function' && 'guards' in value && Array.isArray(value.guards))
-    return `${value.name}(${value.guards.map(nameOf).join(', ')})`;
-  if (typeof value === 'function') return value.name || '(inline)';
-  return '';
-}
-
-/** `session.loading` → `loading`; the root is the machine id. */
-function pathOf(machine: AnyStateMachine, node: NodeLike): string {
-  return node.id === machine.id ? `(${machine.id})` : node.id.slice(machine.id.length + 1);
-}
-
-function eventLabel(node: NodeLike, eventType: string): string {
-  const invoked = (kind: 'done' | 'error') => {
-    const prefix = `xstate.${kind}.actor.`;
-    if (!eventType.startsWith(prefix)) return null;
-    const id = eventType.slice(prefix.length);
-    const invoke = node.invoke.find((i) => i.id === id);
-    return `${kind}: ${invoke ? nameOf(invoke.src) : id}`;
-  };
-  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
-  if (after) return `after ${after[1]}`;
-  return invoked('done') ?? invoked('error') ?? eventType;
-}
-
-function allNodes(root: NodeLike): NodeLike[] {
-  return [root, ...Object.values(root.states).flatMap((child) => allNodes(child))];
-}
-
-export function transitionRows(machine: AnyStateMachine): TransitionRow[] {
-  const rows: TransitionRow[] = [];
-  for (const node of allNodes(machine.root as unknown as NodeLike)) {
-    const row = (event: string, definition: TransitionLike) =>
-      rows.push({
-        from: pathOf(machine, node),
-        event,
-        guard: nameOf(definition.guard),
-        to: definition.target?.length ? definition.target.map((t) => pathOf(machine, t)).join(', ') : '(stays)',
-        actions: definition.actions.map(nameOf).filter(Boolean).join(', '),
-      });
-    for (const [eventType, definitions] of node.transitions)
-      for (const definition of definitions) row(eventLabel(node, eventType), definition);
-    // Eventless transitions, taken as soon as their guard holds.
-    for (const definition of node.always ?? []) row('always', definition);
-  }
-  return rows;
-}
-
-function mermaid(machine: AnyStateMachine, rows: TransitionRow[]): string {
-  const root = machine.root as unknown as NodeLike;
-  const id = (path: string) => path.replace(/[^A-Za-z0-9_]/g, '_');
-  const lines = ['```mermaid', 'stateDiagram-v2'];
-  const initial = root.initial?.target[0];
-  if (initial) lines.push(`  [*] --> ${id(pathOf(machine, initial))}`);
-  for (const node of allNodes(root)) if (node.type === 'final') lines.push(`  ${id(pathOf(machine, node))} --> [*]`);
-  for (const row of rows) {
-    const label = `${row.event}${row.guard ? ` [${row.guard}]` : ''}`.replace(/:/g, ' ');
-    // A root transition leaves any top-level state but a final one (a final state takes no events).
-    const froms = row.from.startsWith('(')
-      ? Object.values(root.states)
-          .filter((s) => s.type !== 'final')
-          .map((s) => pathOf(machine, s))
-      : [row.from];
-    const to = row.to === '(stays)' ? null : row.to;
-    for (const from of froms) lines.push(`  ${id(from)} --> ${id(to ?? from)}: ${label}`);
-  }
-  lines.push('```');
-  return lines.join('\n');
-}
+export { transitionRows } from './graph.js';
 
 const cell = (text: string) => (text || ' ').replace(/\|/g, '\\|');
 
+function table(head: string[], rows: string[][]): string[] {
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ];
+}
+
+function guardNames(machine: AnyStateMachine): string[] {
+  const names = new Set<string>();
+  for (const row of transitionRows(machine)) if (row.guard) names.add(row.guard);
+  return [...names].sort();
+}
+
 export function renderMachine(machine: AnyStateMachine): string {
   const rows = transitionRows(machine);
-  const delays = Object.keys(machine.implementations.delays ?? {});
+  const { diagram, staying } = mermaidDiagram(machine);
+  const invocations = invocationRows(machine);
+  const delays = Object.entries(machine.implementations.delays ?? {});
+  const guards = guardNames(machine);
   const actors = Object.keys(machine.implementations.actors ?? {});
-  return [
+  const lines = [
     `## ${machine.id}`,
     '',
-    mermaid(machine, rows),
+    diagram,
     '',
-    '| From | Event | Guard | To | Actions |',
-    '| --- | --- | --- | --- | --- |',
-    ...rows.map(
-      (r) => `| ${cell(r.from)} | ${cell(r.event)} | ${cell(r.guard)} | ${cell(r.to)} | ${cell(r.actions)} |`,
+    staying
+      ? `Guards are shown in words. ${staying} transition${staying === 1 ? '' : 's'} that stay in their state (actions only) are in the transitions table, not drawn.`
+      : 'Guards are shown in words.',
+    '',
+    '### States',
+    '',
+    ...table(
+      ['State', 'Kind', 'Initial', 'Entry', 'Exit'],
+      stateRows(machine).map((s) => [s.state, s.type, s.initial, s.entry, s.exit]),
     ),
     '',
-    `Delays: ${delays.length ? delays.map((d) => `\`${d}\``).join(', ') : 'none'}. Actors: ${actors.length ? actors.map((a) => `\`${a}\``).join(', ') : 'none'}.`,
-  ].join('\n');
+    '### Transitions',
+    '',
+    ...table(
+      ['From', 'Event', 'Guard', 'To', 'Actions'],
+      rows.map((r) => [r.from, r.event, r.guard, r.to, r.actions]),
+    ),
+    '',
+    '### Invocations',
+    '',
+    ...(invocations.length
+      ? table(
+          ['State', 'Actor', 'When done', 'On error'],
+          invocations.map((i) => [i.state, i.actor, i.onDone, i.onError]),
+        )
+      : ['None.']),
+    '',
+    '### Delays',
+    '',
+    ...(delays.length
+      ? table(
+          ['Delay', 'Value'],
+          delays.map(([name, value]) => [name, delayValue(value)]),
+        )
+      : ['None.']),
+    '',
+    '### Guards',
+    '',
+    ...(guards.length
+      ? table(
+          ['Guard', 'In words'],
+          guards.map((g) => [g, guardInWords(g)]),
+        )
+      : ['None.']),
+    '',
+    `Actors it can run (invoked or spawned): ${actors.length ? actors.map((a) => `\`${a}\``).join(', ') : 'none'}.`,
+  ];
+  return lines.join('\n');
 }
 
 export function renderPage(title: string, source: string, notes: string, machines: AnyStateMachine[]): string {
@@ -133,5 +106,45 @@ export function renderPage(title: string, source: string, notes: string, machine
     notes.trim(),
     '',
     ...machines.map((m) => renderMachine(m) + '\n'),
+  ].join('\n');
+}
+
+export interface MachineCoverage {
+  taken: number;
+  defined: number;
+}
+
+/** The index: every machine with its states, events and transitions, and its path coverage. */
+export function renderIndex(
+  pages: { name: string; machines: AnyStateMachine[] }[],
+  coverage: ReadonlyMap<string, MachineCoverage>,
+): string {
+  const rows = pages.flatMap((page) =>
+    page.machines.map((machine) => {
+      const covered = coverage.get(machine.id);
+      const percent = covered
+        ? `${Math.round((100 * covered.taken) / covered.defined)}% (${covered.taken}/${covered.defined})`
+        : 'no path model';
+      return [
+        `[${machine.id}](${page.name}.md)`,
+        String(allNodes(rootOf(machine)).length - 1),
+        String(eventTypes(machine).length),
+        String(transitionRows(machine).length),
+        percent,
+      ];
+    }),
+  );
+  return [
+    '# Statecharts',
+    '',
+    'Generated by `npm run docs:machines` from the machines themselves; do not edit.',
+    '',
+    'Coverage: the transitions the graph-derived path tests (`tests/machines/paths.test.ts`) take, of the',
+    'transitions the machine defines, each guarded alternative, delay and invocation ending counted',
+    'apart; the tests require 100%. Events: the event types the machine reacts to, besides its own',
+    'delays and invocations.',
+    '',
+    ...table(['Machine', 'States', 'Events', 'Transitions', 'Path coverage'], rows),
+    '',
   ].join('\n');
 }
