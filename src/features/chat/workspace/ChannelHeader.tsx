@@ -1,14 +1,38 @@
-/** The open channel's header: its picture and name, member count, and muted/frozen markers. */
+/**
+ * The open channel's header: its picture and name, member count, muted/frozen markers, and the
+ * button to its pinned messages (the dialog's code loads when first opened).
+ */
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Avatar } from '../shared/Avatar';
 import { channelTitle, directPartner } from '../shared/channel-title';
 import { useChannelVersion } from '../shared/use-channel-version';
 import { useChatWorkspace, useOpenChannel } from './chat-workspace-context';
 
+const PinnedMessagesDialog = lazy(() =>
+  import('../pinned/PinnedMessagesDialog').then((m) => ({ default: m.PinnedMessagesDialog })),
+);
+
+function PinIcon() {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24">
+      <path
+        d="M9 3h6l-1 6 4 4v2h-5v6l-1 1-1-1v-6H6v-2l4-4z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 export function ChannelHeader({ onOpenPanel }: { onOpenPanel: (() => void) | null }) {
   const { t } = useTranslation();
   const { client, userId } = useChatWorkspace();
-  const { channel } = useOpenChannel();
+  const open = useOpenChannel();
+  const { channel } = open;
+  const [pinnedOpen, setPinnedOpen] = useState(false);
   useChannelVersion(client, channel);
   const title = channelTitle(channel, userId);
   const partner = directPartner(channel, userId);
@@ -45,6 +69,26 @@ export function ChannelHeader({ onOpenPanel }: { onOpenPanel: (() => void) | nul
           {frozen && <span className="chat-marker"> · {t('chat.workspace.frozen')}</span>}
         </p>
       </div>
+      <button
+        type="button"
+        className="chat-icon-button chat-header-action"
+        aria-label={t('chat.pinned.open')}
+        title={t('chat.pinned.open')}
+        aria-haspopup="dialog"
+        onClick={() => setPinnedOpen(true)}
+      >
+        <PinIcon />
+      </button>
+      {pinnedOpen && (
+        <Suspense fallback={null}>
+          <PinnedMessagesDialog
+            key={channel.cid}
+            channel={channel}
+            onJump={(messageId) => open.jumpToMessage(messageId)}
+            onClose={() => setPinnedOpen(false)}
+          />
+        </Suspense>
+      )}
     </header>
   );
 }
