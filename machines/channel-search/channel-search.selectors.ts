@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { ChannelSearchMachine } from './channel-search.machine';
 import type { ChannelHit, MessageHit, SearchHit, UserHit } from './channel-search.types';
+import { keyedBy } from '../shared/memo';
 
 type Snapshot = SnapshotFrom<ChannelSearchMachine>;
 
@@ -23,9 +24,10 @@ export const selectHasResults = (snapshot: Snapshot): boolean =>
 export const selectCanLoadMore = (snapshot: Snapshot): boolean => snapshot.can({ type: 'search.loadMore' });
 export const selectLoadMoreFailed = (snapshot: Snapshot): boolean => snapshot.context.loadMoreFailed;
 
-const channelHits = (hits: SearchHit[]) => hits.filter((hit): hit is ChannelHit => hit.kind === 'channel');
-const messageHits = (hits: SearchHit[]) => hits.filter((hit): hit is MessageHit => hit.kind === 'message');
-const userHits = (hits: SearchHit[]) => hits.filter((hit): hit is UserHit => hit.kind === 'user');
+// Kept per hits array: a snapshot with the same hits gives the same list (no re-render).
+const channelHits = keyedBy((hits: SearchHit[]) => hits.filter((hit): hit is ChannelHit => hit.kind === 'channel'));
+const messageHits = keyedBy((hits: SearchHit[]) => hits.filter((hit): hit is MessageHit => hit.kind === 'message'));
+const userHits = keyedBy((hits: SearchHit[]) => hits.filter((hit): hit is UserHit => hit.kind === 'user'));
 
 export const selectChannelHits = (snapshot: Snapshot): ChannelHit[] => channelHits(snapshot.context.hits);
 export const selectMessageHits = (snapshot: Snapshot): MessageHit[] => messageHits(snapshot.context.hits);

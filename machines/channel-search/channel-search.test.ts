@@ -62,6 +62,25 @@ describe('channel search machine', () => {
     expect(selectStateName(actor.getSnapshot())).toBe('searching');
   });
 
+  it('gives the same hit lists while the hits stay the same, new ones when they change', async () => {
+    const { actor, calls, clock } = start();
+    actor.send({ type: 'search.typed', text: 'league' });
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    calls[0]!.resolve({ hits: channels('a', 10), paging: 'offset', next: null });
+    await settle();
+    const before = actor.getSnapshot();
+    // A new snapshot that leaves the hits alone (the next text waits for its debounce).
+    actor.send({ type: 'search.typed', text: 'leagues' });
+    expect(actor.getSnapshot()).not.toBe(before);
+    expect(selectChannelHits(actor.getSnapshot())).toBe(selectChannelHits(before));
+    expect(selectUserHits(actor.getSnapshot())).toBe(selectUserHits(before));
+    clock.increment(SEARCH_DEBOUNCE_MS);
+    calls[1]!.resolve({ hits: channels('b', 2), paging: 'offset', next: null });
+    await settle();
+    expect(selectChannelHits(actor.getSnapshot())).not.toBe(selectChannelHits(before));
+    expect(selectChannelHits(actor.getSnapshot())).toHaveLength(2);
+  });
+
   it('shows a page of 10 and loads more while pages are full', async () => {
     const { actor, calls, clock } = start();
     actor.send({ type: 'search.typed', text: 'league' });

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { OutboxMachine } from './outbox.machine';
+import { keyedBy, keyedByWith } from '../shared/memo';
 import { FAILURE_LABEL_KEYS, SEND_FAILED_KEY } from './outbox.rules';
 import type { FailureKind, OutboxEntry } from './outbox.types';
 
@@ -25,18 +26,28 @@ function toItem(entry: OutboxEntry): OutboxListItem {
   };
 }
 
+// Each list is kept per entries array: a snapshot whose entries did not change gives the same list.
+const items = keyedBy((entries: OutboxEntry[]) => entries.map(toItem));
+/** `cid`, or `cid` NUL `parentId` for a thread: one key per place the entries are shown. */
+const placeKey = (cid: string, parentId?: string) => (parentId === undefined ? cid : `${cid}\u0000${parentId}`);
+const itemsIn = keyedByWith((entries: OutboxEntry[], place: string) => {
+  const [cid, parentId] = place.split('\u0000') as [string, string | undefined];
+  return items(entries).filter((e) => e.message.cid === cid && e.message.parent_id === parentId);
+});
+const withStatus = keyedByWith((entries: OutboxEntry[], status: OutboxEntry['status']) =>
+  items(entries).filter((e) => e.status === status),
+);
+
 /** Every message not yet on the server, in hand-over order. */
-export const selectEntries = (snapshot: Snapshot): OutboxListItem[] => snapshot.context.entries.map(toItem);
+export const selectEntries = (snapshot: Snapshot): OutboxListItem[] => items(snapshot.context.entries);
 
 /** The entries of one channel (or thread, with `parentId`), to render after its messages. */
 export const selectEntriesFor = (snapshot: Snapshot, cid: string, parentId?: string): OutboxListItem[] =>
-  selectEntries(snapshot).filter((e) => e.message.cid === cid && e.message.parent_id === parentId);
+  itemsIn(snapshot.context.entries, placeKey(cid, parentId));
 
-export const selectSending = (snapshot: Snapshot): OutboxListItem[] =>
-  selectEntries(snapshot).filter((e) => e.status === 'sending');
+export const selectSending = (snapshot: Snapshot): OutboxListItem[] => withStatus(snapshot.context.entries, 'sending');
 
-export const selectFailed = (snapshot: Snapshot): OutboxListItem[] =>
-  selectEntries(snapshot).filter((e) => e.status === 'failed');
+export const selectFailed = (snapshot: Snapshot): OutboxListItem[] => withStatus(snapshot.context.entries, 'failed');
 
 /** True while the stored list is being read (nothing restored yet). */
 export const selectIsLoading = (snapshot: Snapshot): boolean => snapshot.matches('loading');

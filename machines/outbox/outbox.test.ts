@@ -111,6 +111,24 @@ describe('error classification', () => {
 });
 
 describe('outbox machine', () => {
+  it('gives the same lists while the entries stay the same, new ones when they change', async () => {
+    const run = start({ answers: [new Promise<never>(() => {}), new Promise<never>(() => {})] });
+    await ready(run);
+    run.actor.send({ type: 'outbox.send', message: message('alice-9') });
+    await settle();
+    const snapshot = run.actor.getSnapshot();
+    expect(selectEntries(snapshot)).toBe(selectEntries(snapshot));
+    expect(selectSending(snapshot)).toBe(selectSending(snapshot));
+    expect(selectFailed(snapshot)).toBe(selectFailed(snapshot));
+    expect(selectEntriesFor(snapshot, 'messaging:room')).toBe(selectEntriesFor(snapshot, 'messaging:room'));
+    expect(selectEntriesFor(snapshot, 'messaging:room').map((e) => e.id)).toEqual(['alice-9']);
+    const sending = selectSending(snapshot);
+    run.actor.send({ type: 'outbox.send', message: message('alice-10') });
+    await settle();
+    expect(selectSending(run.actor.getSnapshot())).not.toBe(sending);
+    expect(selectSending(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['alice-9', 'alice-10']);
+  });
+
   it('sends a message as a message:<id> child; received removes it', async () => {
     const pending = new Promise<never>(() => {});
     const run = start({ answers: [pending] });
