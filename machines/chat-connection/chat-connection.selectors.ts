@@ -29,10 +29,14 @@ export function selectStatus(snapshot: Snapshot): ChatConnectionStatus {
   return snapshot.matches({ ready: { link: 'offline' } }) ? 'offline' : 'reconnecting';
 }
 
+// One object per text, so the selector's answer keeps its identity from snapshot to snapshot.
+const CONNECT_FAILED: ChatConnectionText = { key: 'chat.connection.connectFailed' };
+const RECONNECTING: ChatConnectionText = { key: 'chat.connection.reconnecting' };
+
 /** The text to show, as an i18n key: a failed first connect, or a published unhealthy connection. */
 export function selectError(snapshot: Snapshot): ChatConnectionText | null {
-  if (snapshot.matches('failed')) return { key: 'chat.connection.connectFailed' };
-  if (selectIsReady(snapshot) && !selectIsHealthy(snapshot)) return { key: 'chat.connection.reconnecting' };
+  if (snapshot.matches('failed')) return CONNECT_FAILED;
+  if (selectIsReady(snapshot) && !selectIsHealthy(snapshot)) return RECONNECTING;
   return null;
 }
 

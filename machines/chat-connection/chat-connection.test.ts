@@ -136,6 +136,10 @@ describe('chat connection machine', () => {
       expect(selectIsHealthy(actor.getSnapshot())).toBe(false);
       expect(selectStatus(actor.getSnapshot())).toBe('reconnecting');
       expect(selectError(actor.getSnapshot())).toEqual({ key: 'chat.connection.reconnecting' });
+      // The same text object from snapshot to snapshot: a screen selecting it does not re-render.
+      const shown = selectError(actor.getSnapshot());
+      clock.increment(1);
+      expect(selectError(actor.getSnapshot())).toBe(shown);
       // The client stays available meanwhile (offline reads, queued sends).
       expect(selectClient(actor.getSnapshot())).toBe(client);
     });

@@ -30,22 +30,27 @@ export function selectBlockedNotice(snapshot: Snapshot): UploadText | null {
   return blockedNoticeOf(snapshot.context.blockedReason);
 }
 
+// One object per text, so the selector's answer keeps its identity from snapshot to snapshot.
+const SIZE_LIMIT: UploadText = { key: 'chat.upload.blockedSizeLimit' };
+const FILE_TYPE: UploadText = { key: 'chat.upload.blockedFileType' };
+const UNKNOWN: UploadText = { key: 'chat.upload.blockedUnknown' };
+
 export function blockedNoticeOf(reason: UploadBlockReason | null): UploadText | null {
   switch (reason) {
     case 'size_limit':
-      return { key: 'chat.upload.blockedSizeLimit' };
+      return SIZE_LIMIT;
     case 'allowed_file_extensions':
     case 'blocked_file_extensions':
     case 'allowed_mime_types':
     case 'blocked_mime_types':
-      return { key: 'chat.upload.blockedFileType' };
+      return FILE_TYPE;
     case 'file_missing':
     case 'local_id_missing':
     case 'upload_not_permitted':
     case 'no_slots_left':
       return null;
     default:
-      return { key: 'chat.upload.blockedUnknown' };
+      return UNKNOWN;
   }
 }
 

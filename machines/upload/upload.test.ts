@@ -237,6 +237,8 @@ describe('upload machine', () => {
       const denied = start({ ...pdf, canUploadFile: false });
       expect(selectBlockedNotice(denied.upload.getSnapshot())).toBeNull();
       expect(blockedNoticeOf(null)).toEqual({ key: 'chat.upload.blockedUnknown' });
+      // One object per text: the selector's answer keeps its identity (no re-render).
+      expect(blockedNoticeOf('size_limit')).toBe(blockedNoticeOf('size_limit'));
       expect(selectBlockedNotice(start().upload.getSnapshot())).toBeNull();
     });
   });
