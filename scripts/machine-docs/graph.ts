@@ -79,7 +79,8 @@ function invocationEvent(node: NodeLike, eventType: string): { kind: 'done' | 'e
   return { kind: match[1] as 'done' | 'error', actor: invoke ? nameOf(invoke.src) : match[2]! };
 }
 
-function eventLabel(node: NodeLike, eventType: string): string {
+/** `after <delay>`, `done: <actor>`, `error: <actor>`, or the event's own type. */
+export function eventLabel(node: NodeLike, eventType: string): string {
   const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
   if (after) return `after ${after[1]}`;
   const invoked = invocationEvent(node, eventType);

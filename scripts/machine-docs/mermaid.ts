@@ -11,7 +11,7 @@
  * that stay in their state are left to the table.
  */
 import type { AnyStateMachine } from 'xstate';
-import { allNodes, guardInWords, nameOf, rootOf, type NodeLike, type TransitionLike } from './graph.js';
+import { allNodes, eventLabel, guardInWords, nameOf, rootOf, type NodeLike, type TransitionLike } from './graph.js';
 
 const mermaidId = (machine: AnyStateMachine, node: NodeLike) =>
   node.id === machine.id ? machine.id : node.id.slice(machine.id.length + 1).replace(/[^A-Za-z0-9_]/g, '_');
@@ -29,17 +29,6 @@ interface Edge {
   /** The block (state) the arrow is declared in. */
   block: NodeLike;
   line: string;
-}
-
-function eventName(node: NodeLike, eventType: string): string {
-  const after = /^xstate\.after\.([^.]+)\./.exec(eventType);
-  if (after) return `after ${after[1]}`;
-  const invoked = /^xstate\.(done|error)\.actor\.(.+)$/.exec(eventType);
-  if (invoked) {
-    const invoke = node.invoke.find((i) => i.id === invoked[2]);
-    return `${invoked[1]} ${invoke ? nameOf(invoke.src) : invoked[2]}`;
-  }
-  return eventType;
 }
 
 function edgesOf(machine: AnyStateMachine): { edges: Edge[]; anyNodes: Set<NodeLike>; staying: number } {
@@ -92,7 +81,7 @@ function edgesOf(machine: AnyStateMachine): { edges: Edge[]; anyNodes: Set<NodeL
   };
   for (const node of allNodes(rootOf(machine))) {
     for (const [eventType, definitions] of node.transitions)
-      for (const definition of definitions) add(node, eventName(node, eventType), definition);
+      for (const definition of definitions) add(node, eventLabel(node, eventType), definition);
     for (const definition of node.always ?? []) add(node, 'always', definition);
   }
   return { edges, anyNodes, staying };
