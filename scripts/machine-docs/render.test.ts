@@ -5,9 +5,9 @@ import { sessionMachine } from '../../machines/session/session.machine.js';
 import { toasterMachine } from '../../machines/toasts/toasts.machine.js';
 import { uploadMachine } from '../../machines/upload/upload.machine.js';
 import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
-import { delayValue, guardInWords, invocationRows, stateRows } from './graph.js';
+import { delayValue, guardInWords, invocationRows, stateRows, transitionRows } from './graph.js';
 import { mermaidDiagram } from './mermaid.js';
-import { renderIndex, renderMachine, transitionRows } from './render.js';
+import { renderIndex, renderMachine } from './render.js';
 
 describe('machine docs', () => {
   it('lists every transition of the session machine with readable events', () => {

@@ -17,8 +17,6 @@ import {
 } from './graph.js';
 import { mermaidDiagram } from './mermaid.js';
 
-export { transitionRows } from './graph.js';
-
 const cell = (text: string) => (text || ' ').replace(/\|/g, '\\|');
 
 function table(head: string[], rows: string[][]): string[] {
