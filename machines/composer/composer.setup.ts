@@ -1,0 +1,323 @@
+/**
+ * The composer's implementations (machines/composer/composer.machine.ts holds its states and
+ * transitions): its actors as placeholders the app provides, its delays, its guards and its
+ * actions. Spec sections 4, 5, 8 and 9 name the rules they implement.
+ */
+import { assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import type { ComposedMessage, ComposerEmitted } from '../shared/composed-message';
+import { uploadLimitsFor, type LinkPreviewInput, type UploadInput } from '../shared/composer-children';
+import { isPreviewableUrl } from '../shared/previewable-url';
+import {
+  composeMessage,
+  draftPayload,
+  draftPayloadOf,
+  findUrls,
+  hasSendableContent,
+  isCompositionEmpty,
+  isPollOnly,
+  isTextEmpty,
+  isTooLong,
+  isUploadInProgress,
+  isValidLocation,
+  MAX_FILES_PER_MESSAGE,
+  MIN_LIVE_LOCATION_MS,
+  restoredContent,
+} from './composer.rules';
+import type {
+  ComposerChildLogic,
+  ComposerContext,
+  ComposerEvent,
+  ComposerInput,
+  DeleteDraftInput,
+  DraftPayload,
+  PollComposerInput,
+  TypingInput,
+} from './composer.types';
+
+import { childIds, configuredSettings, emptyComposition, isOwnDraft } from './composer.context';
+
+/** Spec section 9: typing start resent at most every 2 s; typing stop after 1 s idle. */
+export const TYPING_THROTTLE_MS = 2000;
+export const TYPING_IDLE_MS = 1000;
+/** Not in the spec: a draft is saved once the member has paused typing for this long. */
+export const DRAFT_DEBOUNCE_MS = 1000;
+export const COOLDOWN_TICK_MS = 1000;
+/**
+ * Slow mode lasts this much longer here than its N seconds: the composer's clock starts when the
+ * message is composed, the service's when it stores it (a moment later), and a message sent the
+ * instant the countdown ends would otherwise be refused (error 60). The last second shows until then.
+ */
+export const COOLDOWN_GRACE_MS = 500;
+
+/** Children are provided by the app; until then they do nothing. */
+const childPlaceholder = <TInput>() => fromCallback(() => undefined) as unknown as ComposerChildLogic<TInput>;
+
+/** Every input field is optional. */
+const noInput: ComposerInput = {};
+
+export const composerSetup = setup({
+  types: {
+    context: {} as ComposerContext,
+    input: noInput,
+    events: {} as ComposerEvent,
+    emitted: {} as ComposerEmitted,
+  },
+  actors: {
+    upload: childPlaceholder<UploadInput>(),
+    linkPreview: childPlaceholder<LinkPreviewInput>(),
+    pollComposer: childPlaceholder<PollComposerInput>(),
+    startTyping: fromPromise<void, TypingInput>(() => Promise.resolve()),
+    stopTyping: fromPromise<void, TypingInput>(() => Promise.resolve()),
+    saveDraft: fromPromise<void, DraftPayload>(() => Promise.reject(new Error('saveDraft not provided'))),
+    deleteDraft: fromPromise<void, DeleteDraftInput>(() => Promise.reject(new Error('deleteDraft not provided'))),
+  },
+  delays: {
+    typingThrottle: TYPING_THROTTLE_MS,
+    typingIdle: TYPING_IDLE_MS,
+    draftDebounce: DRAFT_DEBOUNCE_MS,
+    cooldownPeriod: ({ context }) => context.cooldownSeconds * 1000 + COOLDOWN_GRACE_MS,
+    cooldownTick: COOLDOWN_TICK_MS,
+  },
+  guards: {
+    isKeystroke: ({ context, event }) =>
+      context.typingEvents && event.type === 'composer.type' && !isTextEmpty(event.text),
+    isCoolingDown: ({ context }) => context.cooldownRemaining > 0,
+    isPollOnly: ({ context }) => isPollOnly(context),
+    hasUploadsInProgress: ({ context }) => context.uploads.some(isUploadInProgress),
+    isTooLong: ({ context }) => isTooLong(context),
+    hasSendableContent: ({ context }) => hasSendableContent(context),
+    hasCooldown: ({ context, event }) =>
+      event.type === 'composer.composed' && !event.edit && context.cooldownSeconds > 0 && !context.cooldownExempt,
+    isUploadFinished: ({ event }) => event.type === 'upload.updated' && event.status === 'finished',
+    isValidLocation: ({ event }) =>
+      event.type === 'composer.setLocation' &&
+      isValidLocation({ latitude: event.latitude, longitude: event.longitude, durationMs: event.durationMs }),
+    canOpenPoll: ({ context }) => !context.pollOpen,
+    isDraftable: ({ context }) => context.draftsEnabled && context.editing === null,
+    isEmptyWithDraft: ({ context }) => isCompositionEmpty(context) && context.hasDraft,
+    isCompositionEmpty: ({ context }) => isCompositionEmpty(context),
+    wasNewMessageWithDraft: ({ context, event }) =>
+      event.type === 'composer.composed' && !event.edit && context.hasDraft,
+    wasNewMessage: ({ event }) => event.type === 'composer.composed' && !event.edit,
+    /** A draft from another session for this channel or thread, differing from ours (not our own save's echo). */
+    isRemoteDraftChange: ({ context, event }) =>
+      event.type === 'draft.updated' &&
+      context.draftsEnabled &&
+      context.editing === null &&
+      isOwnDraft(event.draft, context.threadId) &&
+      JSON.stringify(draftPayloadOf(event.draft, context.threadId)) !== JSON.stringify(draftPayload(context)),
+    isRemoteDraftDeletion: ({ context, event }) =>
+      event.type === 'draft.deleted' &&
+      context.draftsEnabled &&
+      context.editing === null &&
+      (event.draft?.parent_id ?? null) === context.threadId,
+  },
+  actions: {
+    setText: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'composer.type') return;
+      const wanted = [...new Set(event.urls ?? findUrls(event.text))];
+      // Children of URLs that left the text stop; new URLs get a child when enrichment is on.
+      const kept = context.previews.filter((p) => wanted.includes(p.url));
+      for (const gone of context.previews.filter((p) => !wanted.includes(p.url)))
+        enqueue.stopChild(`preview:${gone.url}`);
+      const added = context.urlEnrichment
+        ? wanted.filter((url) => isPreviewableUrl(url) && !kept.some((p) => p.url === url))
+        : [];
+      for (const url of added) enqueue.spawnChild('linkPreview', { id: `preview:${url}`, input: { url } });
+      const previews = wanted.flatMap((url) => {
+        const entry = kept.find((p) => p.url === url);
+        if (entry) return [entry];
+        return added.includes(url) ? [{ url, status: 'pending' as const }] : [];
+      });
+      enqueue.assign({ text: event.text, urls: wanted, previews, errorKey: null });
+    }),
+    addMention: assign({
+      mentions: ({ context, event }) =>
+        event.type !== 'composer.mention' || context.mentions.some((m) => m.id === event.user.id)
+          ? context.mentions
+          : [...context.mentions, event.user],
+    }),
+    setQuote: assign({
+      quoted: ({ context, event }) => (event.type === 'composer.quote' ? event.message : context.quoted),
+    }),
+    clearQuote: assign({ quoted: null }),
+    addUploads: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'composer.addFiles') return;
+      const entries = event.files.map(({ file, blob }, i) => {
+        const localId = context.newId();
+        const input: UploadInput = {
+          localId,
+          file,
+          blob,
+          limits: uploadLimitsFor(context.uploadLimits, file),
+          canUploadFile: context.canUploadFile,
+          slotsLeft: MAX_FILES_PER_MESSAGE - context.uploads.length - i,
+        };
+        enqueue.spawnChild('upload', { id: `upload:${localId}`, input });
+        return { localId, file, status: 'pending' as const, progress: 0 };
+      });
+      enqueue.assign({ uploads: [...context.uploads, ...entries], errorKey: null });
+    }),
+    updateUpload: assign({
+      uploads: ({ context, event }) =>
+        event.type !== 'upload.updated'
+          ? context.uploads
+          : context.uploads.map((u) =>
+              u.localId === event.localId
+                ? { ...u, status: event.status, progress: event.progress, attachment: event.attachment ?? u.attachment }
+                : u,
+            ),
+    }),
+    removeUpload: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'composer.removeUpload' && event.type !== 'upload.removed') return;
+      enqueue.stopChild(`upload:${event.localId}`);
+      enqueue.assign({ uploads: context.uploads.filter((u) => u.localId !== event.localId) });
+    }),
+    updatePreview: assign({
+      previews: ({ context, event }) =>
+        event.type !== 'preview.updated'
+          ? context.previews
+          : context.previews.map((p) =>
+              p.url === event.url && p.status !== 'dismissed'
+                ? { ...p, status: event.status, preview: event.preview ?? p.preview }
+                : p,
+            ),
+    }),
+    dismissPreview: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'composer.dismissPreview') return;
+      enqueue.stopChild(`preview:${event.url}`);
+      enqueue.assign({
+        previews: context.previews.map((p) => (p.url === event.url ? { url: p.url, status: 'dismissed' as const } : p)),
+      });
+    }),
+    openPoll: enqueueActions(({ enqueue }) => {
+      enqueue.spawnChild('pollComposer', { id: 'pollComposer' });
+      enqueue.assign({ pollOpen: true });
+    }),
+    closePoll: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('pollComposer');
+      enqueue.assign({ pollOpen: false });
+    }),
+    setPoll: assign({
+      pollId: ({ context, event }) => (event.type === 'poll.created' ? event.pollId : context.pollId),
+    }),
+    submit: raise({ type: 'composer.submit' }),
+    setLocation: assign({
+      location: ({ context, event }) =>
+        event.type === 'composer.setLocation'
+          ? {
+              latitude: event.latitude,
+              longitude: event.longitude,
+              ...(event.durationMs === undefined ? {} : { durationMs: event.durationMs }),
+            }
+          : context.location,
+      errorKey: null,
+    }),
+    rejectLocation: assign({
+      errorKey: ({ event }) =>
+        event.type === 'composer.setLocation' &&
+        Number.isFinite(event.latitude) &&
+        Number.isFinite(event.longitude) &&
+        event.durationMs !== undefined &&
+        event.durationMs < MIN_LIVE_LOCATION_MS
+          ? { key: 'chat.liveLocation.tooShort', values: { seconds: MIN_LIVE_LOCATION_MS / 1000 } }
+          : { key: 'chat.composer.locationInvalid' },
+    }),
+    clearLocation: assign({ location: null }),
+    clearError: assign({ errorKey: null }),
+    refuseCoolingDown: assign({
+      errorKey: ({ context }) => ({ key: 'chat.composer.coolingDown', values: { count: context.cooldownRemaining } }),
+    }),
+    refuseUploading: assign({ errorKey: { key: 'chat.composer.uploadsInProgress' } }),
+    refuseTooLong: assign({
+      errorKey: ({ context }) => ({
+        key: 'chat.composer.tooLong',
+        values: { length: context.text.length, max: context.maxLength ?? 0 },
+      }),
+    }),
+    /** A new message: emitted, then the composition starts again (keeping default text). */
+    send: enqueueActions(({ context, enqueue }) => {
+      const { message, skipEnrichUrl } = composeMessage(context, context.newId());
+      enqueue.emit({ type: 'composer.sent', message, skipEnrichUrl });
+      for (const id of childIds(context)) enqueue.stopChild(id);
+      enqueue.assign(emptyComposition(context));
+      enqueue.raise({ type: 'composer.composed', edit: false });
+    }),
+    /** A poll-only message carries nothing else, so the rest of the composition stays for the next one. */
+    sendPollOnly: enqueueActions(({ context, enqueue }) => {
+      const { message, skipEnrichUrl } = composeMessage(context, context.newId());
+      enqueue.emit({ type: 'composer.sent', message, skipEnrichUrl });
+      enqueue.assign({ pollId: null, errorKey: null });
+      enqueue.raise({ type: 'composer.composed', edit: false });
+    }),
+    sendEdit: enqueueActions(({ context, enqueue }) => {
+      const { message, skipEnrichUrl } = composeMessage(context, context.editing!.id);
+      enqueue.emit({ type: 'composer.edited', message: message satisfies ComposedMessage, skipEnrichUrl });
+      for (const id of childIds(context)) enqueue.stopChild(id);
+      enqueue.assign(emptyComposition(context));
+      enqueue.raise({ type: 'composer.composed', edit: true });
+    }),
+    /** Clear (spec): everything goes, the quote too; the default text comes back. */
+    reset: enqueueActions(({ context, enqueue }) => {
+      for (const id of childIds(context)) enqueue.stopChild(id);
+      enqueue.assign(emptyComposition(context));
+    }),
+    /** Edit (spec): the message's content comes back, its text cut to the maximum length. */
+    restoreEdited: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'composer.edit') return;
+      for (const id of childIds(context)) enqueue.stopChild(id);
+      const restored = restoredContent(event.message, event.message.quoted_message, context, true);
+      enqueue.assign({ ...emptyComposition(context), ...restored, editing: event.message });
+    }),
+    restoreDraft: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'draft.updated') return;
+      // Uploads still in progress are not in any draft yet: they stay.
+      const busy = context.uploads.filter(isUploadInProgress);
+      for (const id of childIds({ ...context, uploads: context.uploads.filter((u) => !isUploadInProgress(u)) }))
+        enqueue.stopChild(id);
+      const draft = event.draft;
+      const restored = restoredContent(
+        draft.message,
+        draft.quoted_message ?? draft.message.quoted_message,
+        context,
+        false,
+      );
+      enqueue.assign({
+        ...emptyComposition(context),
+        ...restored,
+        text: restored.text || context.defaultText,
+        uploads: [...restored.uploads, ...busy],
+        hasDraft: true,
+      });
+    }),
+    configure: assign(({ event }) => (event.type === 'composer.configure' ? configuredSettings(event.settings) : {})),
+    forgetDraft: assign({ hasDraft: false }),
+    rememberDraft: assign({ hasDraft: true }),
+    markChanged: raise({ type: 'composer.changed' }),
+    scheduleTypingIdle: enqueueActions(({ enqueue }) => {
+      enqueue.cancel('typingIdle');
+      enqueue.raise({ type: 'composer.typingIdled' }, { id: 'typingIdle', delay: 'typingIdle' });
+    }),
+    cancelTypingIdle: enqueueActions(({ enqueue }) => enqueue.cancel('typingIdle')),
+    startCooldown: assign({ cooldownRemaining: ({ context }) => context.cooldownSeconds }),
+    tickCooldown: assign({ cooldownRemaining: ({ context }) => Math.max(1, context.cooldownRemaining - 1) }),
+    endCooldown: assign({ cooldownRemaining: 0 }),
+    /** A child failed outright (its logic threw): it is gone, and so is what it stood for. */
+    dropFailedChild: enqueueActions(({ context, event, enqueue }) => {
+      const id = event.type.replace(/^xstate\.error\.actor\./, '');
+      if (id.startsWith('upload:')) {
+        const localId = id.slice('upload:'.length);
+        enqueue.assign({
+          uploads: context.uploads.map((u) => (u.localId === localId ? { ...u, status: 'failed' as const } : u)),
+        });
+      } else if (id.startsWith('preview:')) {
+        const url = id.slice('preview:'.length);
+        enqueue.assign({
+          previews: context.previews.map((p) => (p.url === url ? { ...p, status: 'failed' as const } : p)),
+        });
+      } else if (id === 'pollComposer') enqueue.assign({ pollOpen: false });
+    }),
+  },
+});
+
+export const typingInput = ({ context }: { context: ComposerContext }): TypingInput => ({ parentId: context.threadId });
