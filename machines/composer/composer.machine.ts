@@ -27,7 +27,7 @@ export const composerMachine = composerSetup.createMachine({
   type: 'parallel',
   on: {
     'xstate.error.actor.*': { actions: 'dropFailedChild' },
-    'composer.configure': { actions: 'configure' },
+    'composer.configure': { actions: { type: 'configure', params: ({ event }) => event } },
   },
   states: {
     composition: {
@@ -35,27 +35,33 @@ export const composerMachine = composerSetup.createMachine({
       // In xstate a parallel machine's own handlers run only when no region takes the event, so the
       // content events live on this region.
       on: {
-        'composer.edit': { target: '.editing', actions: 'restoreEdited' },
-        'composer.type': { actions: ['setText', 'markChanged'] },
-        'composer.mention': { actions: ['addMention', 'markChanged'] },
-        'composer.quote': { actions: ['setQuote', 'markChanged'] },
+        'composer.edit': { target: '.editing', actions: { type: 'restoreEdited', params: ({ event }) => event } },
+        'composer.type': { actions: [{ type: 'setText', params: ({ event }) => event }, 'markChanged'] },
+        'composer.mention': { actions: [{ type: 'addMention', params: ({ event }) => event }, 'markChanged'] },
+        'composer.quote': { actions: [{ type: 'setQuote', params: ({ event }) => event }, 'markChanged'] },
         'composer.unquote': { actions: ['clearQuote', 'markChanged'] },
-        'composer.addFiles': { actions: 'addUploads' },
-        'composer.removeUpload': { actions: ['removeUpload', 'markChanged'] },
+        'composer.addFiles': { actions: { type: 'addUploads', params: ({ event }) => event } },
+        'composer.removeUpload': { actions: [{ type: 'removeUpload', params: ({ event }) => event }, 'markChanged'] },
         'upload.updated': [
-          { guard: 'isUploadFinished', actions: ['updateUpload', 'markChanged'] },
-          { actions: 'updateUpload' },
+          {
+            guard: { type: 'isUploadFinished', params: ({ event }) => event },
+            actions: [{ type: 'updateUpload', params: ({ event }) => event }, 'markChanged'],
+          },
+          { actions: { type: 'updateUpload', params: ({ event }) => event } },
         ],
-        'upload.removed': { actions: ['removeUpload', 'markChanged'] },
-        'preview.updated': { actions: 'updatePreview' },
-        'composer.dismissPreview': { actions: 'dismissPreview' },
+        'upload.removed': { actions: [{ type: 'removeUpload', params: ({ event }) => event }, 'markChanged'] },
+        'preview.updated': { actions: { type: 'updatePreview', params: ({ event }) => event } },
+        'composer.dismissPreview': { actions: { type: 'dismissPreview', params: ({ event }) => event } },
         'composer.openPoll': { guard: 'canOpenPoll', actions: 'openPoll' },
         'composer.closePoll': { actions: 'closePoll' },
         'poll.cancelled': { actions: 'closePoll' },
-        'poll.created': { actions: ['setPoll', 'closePoll', 'submit'] },
+        'poll.created': { actions: [{ type: 'setPoll', params: ({ event }) => event }, 'closePoll', 'submit'] },
         'composer.setLocation': [
-          { guard: 'isValidLocation', actions: ['setLocation', 'markChanged'] },
-          { actions: 'rejectLocation' },
+          {
+            guard: { type: 'isValidLocation', params: ({ event }) => event },
+            actions: [{ type: 'setLocation', params: ({ event }) => event }, 'markChanged'],
+          },
+          { actions: { type: 'rejectLocation', params: ({ event }) => event } },
         ],
         'composer.clearLocation': { actions: ['clearLocation', 'markChanged'] },
         'composer.dismissError': { actions: 'clearError' },
@@ -90,12 +96,21 @@ export const composerMachine = composerSetup.createMachine({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'composer.type': { guard: 'isKeystroke', target: 'active', actions: 'scheduleTypingIdle' } },
+          on: {
+            'composer.type': {
+              guard: { type: 'isKeystroke', params: ({ event }) => event },
+              target: 'active',
+              actions: 'scheduleTypingIdle',
+            },
+          },
         },
         active: {
           initial: 'announced',
           on: {
-            'composer.type': [{ guard: 'isKeystroke', actions: 'scheduleTypingIdle' }, { target: 'stopping' }],
+            'composer.type': [
+              { guard: { type: 'isKeystroke', params: ({ event }) => event }, actions: 'scheduleTypingIdle' },
+              { target: 'stopping' },
+            ],
             'composer.typingIdled': 'stopping',
             'composer.composed': 'stopping',
           },
@@ -109,7 +124,11 @@ export const composerMachine = composerSetup.createMachine({
             /** 2 s passed: the next keystroke announces again. */
             quiet: {
               on: {
-                'composer.type': { guard: 'isKeystroke', target: 'announced', actions: 'scheduleTypingIdle' },
+                'composer.type': {
+                  guard: { type: 'isKeystroke', params: ({ event }) => event },
+                  target: 'announced',
+                  actions: 'scheduleTypingIdle',
+                },
               },
             },
           },
@@ -117,7 +136,13 @@ export const composerMachine = composerSetup.createMachine({
         stopping: {
           entry: 'cancelTypingIdle',
           invoke: { src: 'stopTyping', input: typingInput, onDone: 'idle', onError: 'idle' },
-          on: { 'composer.type': { guard: 'isKeystroke', target: 'active', actions: 'scheduleTypingIdle' } },
+          on: {
+            'composer.type': {
+              guard: { type: 'isKeystroke', params: ({ event }) => event },
+              target: 'active',
+              actions: 'scheduleTypingIdle',
+            },
+          },
         },
       },
     },
@@ -125,7 +150,12 @@ export const composerMachine = composerSetup.createMachine({
       initial: 'ready',
       states: {
         ready: {
-          on: { 'composer.composed': { guard: 'hasCooldown', target: 'coolingDown' } },
+          on: {
+            'composer.composed': {
+              guard: { type: 'hasCooldown', params: ({ event }) => event },
+              target: 'coolingDown',
+            },
+          },
         },
         coolingDown: {
           entry: 'startCooldown',
@@ -145,15 +175,21 @@ export const composerMachine = composerSetup.createMachine({
       on: {
         'composer.changed': { guard: 'isDraftable', target: '.pending' },
         'composer.composed': [
-          { guard: 'wasNewMessageWithDraft', target: '.deleting' },
-          { guard: 'wasNewMessage', target: '.idle' },
+          { guard: { type: 'wasNewMessageWithDraft', params: ({ event }) => event }, target: '.deleting' },
+          { guard: { type: 'wasNewMessage', params: ({ event }) => event }, target: '.idle' },
         ],
       },
       states: {
         idle: {
           on: {
-            'draft.updated': { guard: 'isRemoteDraftChange', actions: 'restoreDraft' },
-            'draft.deleted': { guard: 'isRemoteDraftDeletion', actions: ['reset', 'forgetDraft'] },
+            'draft.updated': {
+              guard: { type: 'isRemoteDraftChange', params: ({ event }) => event },
+              actions: { type: 'restoreDraft', params: ({ event }) => event },
+            },
+            'draft.deleted': {
+              guard: { type: 'isRemoteDraftDeletion', params: ({ event }) => event },
+              actions: ['reset', 'forgetDraft'],
+            },
           },
         },
         /** A local change waits for the member to pause. */
@@ -179,7 +215,10 @@ export const composerMachine = composerSetup.createMachine({
           },
           on: {
             // The request is out: the service will hold a draft of a message that was just sent.
-            'composer.composed': { guard: 'wasNewMessage', actions: 'rememberDraft' },
+            'composer.composed': {
+              guard: { type: 'wasNewMessage', params: ({ event }) => event },
+              actions: 'rememberDraft',
+            },
           },
         },
         deleting: {

@@ -52,6 +52,9 @@ export const COOLDOWN_GRACE_MS = 500;
 /** Children are provided by the app; until then they do nothing. */
 const childPlaceholder = <TInput>() => fromCallback(() => undefined) as unknown as ComposerChildLogic<TInput>;
 
+/** The event an action acts on, passed as its parameters by the transition that takes the event. */
+type EventOf<T extends ComposerEvent['type']> = Extract<ComposerEvent, { type: T }>;
+
 /** Every input field is optional. */
 const noInput: ComposerInput = {};
 
@@ -79,42 +82,34 @@ export const composerSetup = setup({
     cooldownTick: COOLDOWN_TICK_MS,
   },
   guards: {
-    isKeystroke: ({ context, event }) =>
-      context.typingEvents && event.type === 'composer.type' && !isTextEmpty(event.text),
+    isKeystroke: ({ context }, event: EventOf<'composer.type'>) => context.typingEvents && !isTextEmpty(event.text),
     isCoolingDown: ({ context }) => context.cooldownRemaining > 0,
     isPollOnly: ({ context }) => isPollOnly(context),
     hasUploadsInProgress: ({ context }) => context.uploads.some(isUploadInProgress),
     isTooLong: ({ context }) => isTooLong(context),
     hasSendableContent: ({ context }) => hasSendableContent(context),
-    hasCooldown: ({ context, event }) =>
-      event.type === 'composer.composed' && !event.edit && context.cooldownSeconds > 0 && !context.cooldownExempt,
-    isUploadFinished: ({ event }) => event.type === 'upload.updated' && event.status === 'finished',
-    isValidLocation: ({ event }) =>
-      event.type === 'composer.setLocation' &&
+    hasCooldown: ({ context }, event: EventOf<'composer.composed'>) =>
+      !event.edit && context.cooldownSeconds > 0 && !context.cooldownExempt,
+    isUploadFinished: (_, event: EventOf<'upload.updated'>) => event.status === 'finished',
+    isValidLocation: (_, event: EventOf<'composer.setLocation'>) =>
       isValidLocation({ latitude: event.latitude, longitude: event.longitude, durationMs: event.durationMs }),
     canOpenPoll: ({ context }) => !context.pollOpen,
     isDraftable: ({ context }) => context.draftsEnabled && context.editing === null,
     isEmptyWithDraft: ({ context }) => isCompositionEmpty(context) && context.hasDraft,
     isCompositionEmpty: ({ context }) => isCompositionEmpty(context),
-    wasNewMessageWithDraft: ({ context, event }) =>
-      event.type === 'composer.composed' && !event.edit && context.hasDraft,
-    wasNewMessage: ({ event }) => event.type === 'composer.composed' && !event.edit,
+    wasNewMessageWithDraft: ({ context }, event: EventOf<'composer.composed'>) => !event.edit && context.hasDraft,
+    wasNewMessage: (_, event: EventOf<'composer.composed'>) => !event.edit,
     /** A draft from another session for this channel or thread, differing from ours (not our own save's echo). */
-    isRemoteDraftChange: ({ context, event }) =>
-      event.type === 'draft.updated' &&
+    isRemoteDraftChange: ({ context }, event: EventOf<'draft.updated'>) =>
       context.draftsEnabled &&
       context.editing === null &&
       isOwnDraft(event.draft, context.threadId) &&
       JSON.stringify(draftPayloadOf(event.draft, context.threadId)) !== JSON.stringify(draftPayload(context)),
-    isRemoteDraftDeletion: ({ context, event }) =>
-      event.type === 'draft.deleted' &&
-      context.draftsEnabled &&
-      context.editing === null &&
-      (event.draft?.parent_id ?? null) === context.threadId,
+    isRemoteDraftDeletion: ({ context }, event: EventOf<'draft.deleted'>) =>
+      context.draftsEnabled && context.editing === null && (event.draft?.parent_id ?? null) === context.threadId,
   },
   actions: {
-    setText: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'composer.type') return;
+    setText: enqueueActions(({ context, enqueue }, event: EventOf<'composer.type'>) => {
       const wanted = [...new Set(event.urls ?? findUrls(event.text))];
       // Children of URLs that left the text stop; new URLs get a child when enrichment is on.
       const kept = context.previews.filter((p) => wanted.includes(p.url));
@@ -132,17 +127,12 @@ export const composerSetup = setup({
       enqueue.assign({ text: event.text, urls: wanted, previews, errorKey: null });
     }),
     addMention: assign({
-      mentions: ({ context, event }) =>
-        event.type !== 'composer.mention' || context.mentions.some((m) => m.id === event.user.id)
-          ? context.mentions
-          : [...context.mentions, event.user],
+      mentions: ({ context }, event: EventOf<'composer.mention'>) =>
+        context.mentions.some((m) => m.id === event.user.id) ? context.mentions : [...context.mentions, event.user],
     }),
-    setQuote: assign({
-      quoted: ({ context, event }) => (event.type === 'composer.quote' ? event.message : context.quoted),
-    }),
+    setQuote: assign({ quoted: (_, event: EventOf<'composer.quote'>) => event.message }),
     clearQuote: assign({ quoted: null }),
-    addUploads: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'composer.addFiles') return;
+    addUploads: enqueueActions(({ context, enqueue }, event: EventOf<'composer.addFiles'>) => {
       const entries = event.files.map(({ file, blob }, i) => {
         const localId = context.newId();
         const input: UploadInput = {
@@ -159,32 +149,26 @@ export const composerSetup = setup({
       enqueue.assign({ uploads: [...context.uploads, ...entries], errorKey: null });
     }),
     updateUpload: assign({
-      uploads: ({ context, event }) =>
-        event.type !== 'upload.updated'
-          ? context.uploads
-          : context.uploads.map((u) =>
-              u.localId === event.localId
-                ? { ...u, status: event.status, progress: event.progress, attachment: event.attachment ?? u.attachment }
-                : u,
-            ),
+      uploads: ({ context }, event: EventOf<'upload.updated'>) =>
+        context.uploads.map((u) =>
+          u.localId === event.localId
+            ? { ...u, status: event.status, progress: event.progress, attachment: event.attachment ?? u.attachment }
+            : u,
+        ),
     }),
-    removeUpload: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'composer.removeUpload' && event.type !== 'upload.removed') return;
-      enqueue.stopChild(`upload:${event.localId}`);
-      enqueue.assign({ uploads: context.uploads.filter((u) => u.localId !== event.localId) });
+    removeUpload: enqueueActions(({ context, enqueue }, params: { localId: string }) => {
+      enqueue.stopChild(`upload:${params.localId}`);
+      enqueue.assign({ uploads: context.uploads.filter((u) => u.localId !== params.localId) });
     }),
     updatePreview: assign({
-      previews: ({ context, event }) =>
-        event.type !== 'preview.updated'
-          ? context.previews
-          : context.previews.map((p) =>
-              p.url === event.url && p.status !== 'dismissed'
-                ? { ...p, status: event.status, preview: event.preview ?? p.preview }
-                : p,
-            ),
+      previews: ({ context }, event: EventOf<'preview.updated'>) =>
+        context.previews.map((p) =>
+          p.url === event.url && p.status !== 'dismissed'
+            ? { ...p, status: event.status, preview: event.preview ?? p.preview }
+            : p,
+        ),
     }),
-    dismissPreview: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'composer.dismissPreview') return;
+    dismissPreview: enqueueActions(({ context, enqueue }, event: EventOf<'composer.dismissPreview'>) => {
       enqueue.stopChild(`preview:${event.url}`);
       enqueue.assign({
         previews: context.previews.map((p) => (p.url === event.url ? { url: p.url, status: 'dismissed' as const } : p)),
@@ -198,24 +182,18 @@ export const composerSetup = setup({
       enqueue.stopChild('pollComposer');
       enqueue.assign({ pollOpen: false });
     }),
-    setPoll: assign({
-      pollId: ({ context, event }) => (event.type === 'poll.created' ? event.pollId : context.pollId),
-    }),
+    setPoll: assign({ pollId: (_, event: EventOf<'poll.created'>) => event.pollId }),
     submit: raise({ type: 'composer.submit' }),
     setLocation: assign({
-      location: ({ context, event }) =>
-        event.type === 'composer.setLocation'
-          ? {
-              latitude: event.latitude,
-              longitude: event.longitude,
-              ...(event.durationMs === undefined ? {} : { durationMs: event.durationMs }),
-            }
-          : context.location,
+      location: (_, event: EventOf<'composer.setLocation'>) => ({
+        latitude: event.latitude,
+        longitude: event.longitude,
+        ...(event.durationMs === undefined ? {} : { durationMs: event.durationMs }),
+      }),
       errorKey: null,
     }),
     rejectLocation: assign({
-      errorKey: ({ event }) =>
-        event.type === 'composer.setLocation' &&
+      errorKey: (_, event: EventOf<'composer.setLocation'>) =>
         Number.isFinite(event.latitude) &&
         Number.isFinite(event.longitude) &&
         event.durationMs !== undefined &&
@@ -263,14 +241,12 @@ export const composerSetup = setup({
       enqueue.assign(emptyComposition(context));
     }),
     /** Edit (spec): the message's content comes back, its text cut to the maximum length. */
-    restoreEdited: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'composer.edit') return;
+    restoreEdited: enqueueActions(({ context, enqueue }, event: EventOf<'composer.edit'>) => {
       for (const id of childIds(context)) enqueue.stopChild(id);
       const restored = restoredContent(event.message, event.message.quoted_message, context, true);
       enqueue.assign({ ...emptyComposition(context), ...restored, editing: event.message });
     }),
-    restoreDraft: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'draft.updated') return;
+    restoreDraft: enqueueActions(({ context, enqueue }, event: EventOf<'draft.updated'>) => {
       // Uploads still in progress are not in any draft yet: they stay.
       const busy = context.uploads.filter(isUploadInProgress);
       for (const id of childIds({ ...context, uploads: context.uploads.filter((u) => !isUploadInProgress(u)) }))
@@ -290,7 +266,7 @@ export const composerSetup = setup({
         hasDraft: true,
       });
     }),
-    configure: assign(({ event }) => (event.type === 'composer.configure' ? configuredSettings(event.settings) : {})),
+    configure: assign((_, event: EventOf<'composer.configure'>) => configuredSettings(event.settings)),
     forgetDraft: assign({ hasDraft: false }),
     rememberDraft: assign({ hasDraft: true }),
     markChanged: raise({ type: 'composer.changed' }),
