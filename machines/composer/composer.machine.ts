@@ -26,7 +26,10 @@ export const composerMachine = composerSetup.createMachine({
   context: ({ input }) => initialContext(input),
   type: 'parallel',
   on: {
-    'xstate.error.actor.*': { actions: 'dropFailedChild' },
+    // xstate names the failed child in the event (`actorId`).
+    'xstate.error.actor.*': {
+      actions: { type: 'dropFailedChild', params: ({ event }) => ({ childId: event.actorId }) },
+    },
     'composer.configure': { actions: { type: 'configure', params: ({ event }) => event } },
   },
   states: {

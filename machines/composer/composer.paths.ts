@@ -90,9 +90,11 @@ const isBusy = (snapshot: AnyMachineSnapshot) =>
 
 function machineEvents(type: string): AnyEventObject[] {
   if (type.startsWith('xstate.after.')) return [{ type }];
-  if (type === 'xstate.error.actor.*') return [{ type: 'xstate.error.actor.upload:local', error: failure }];
+  if (type === 'xstate.error.actor.*')
+    return [{ type: 'xstate.error.actor.upload:local', error: failure, actorId: 'upload:local' }];
   if (type.startsWith('xstate.done.actor.')) return [{ type, output: undefined }];
-  if (type.startsWith('xstate.error.actor.')) return [{ type, error: failure }];
+  if (type.startsWith('xstate.error.actor.'))
+    return [{ type, error: failure, actorId: type.slice('xstate.error.actor.'.length) }];
   if (type === 'composer.typingIdled') return [{ type }];
   return [];
 }

@@ -279,8 +279,8 @@ export const composerSetup = setup({
     tickCooldown: assign({ cooldownRemaining: ({ context }) => Math.max(1, context.cooldownRemaining - 1) }),
     endCooldown: assign({ cooldownRemaining: 0 }),
     /** A child failed outright (its logic threw): it is gone, and so is what it stood for. */
-    dropFailedChild: enqueueActions(({ context, event, enqueue }) => {
-      const id = event.type.replace(/^xstate\.error\.actor\./, '');
+    dropFailedChild: enqueueActions(({ context, enqueue }, params: { childId: string }) => {
+      const id = params.childId;
       if (id.startsWith('upload:')) {
         const localId = id.slice('upload:'.length);
         enqueue.assign({

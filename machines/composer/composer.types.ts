@@ -227,4 +227,4 @@ export type ComposerEvent =
   /** Internal: a second passed since the last keystroke (delayed raise, `typingIdle`). */
   | { type: 'composer.typingIdled' }
   /** A child's logic threw (a provided child machine failed outright). */
-  | { type: `xstate.error.actor.${string}`; error: unknown };
+  | { type: `xstate.error.actor.${string}`; error: unknown; actorId: string };
