@@ -4,7 +4,7 @@
  * regions `view`, `reading`, `announcer`, `highlight`, `clock`; constants and context updates in
  * message-list.rules.ts; all I/O injected with `.provide()` (see the notes).
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
 import * as rules from './message-list.rules';
 import { failed, FAILURE_KEYS, place } from './message-list.rules';
 import type {
@@ -44,6 +44,8 @@ export const messageListMachine = setup({
     isUnreadLoaded: ({ event }) => event.type === 'list.jumpToFirstUnread' && event.loaded,
     hasUnreadAnchor: ({ context }) => context.unread?.lastReadMessageId != null,
     shouldMarkRead: ({ context }) => rules.shouldMarkRead(context),
+    /** The list shows its set in place: until then, what is at the bottom says nothing about reading. */
+    isPlaced: or(rules.PLACED_VIEWS.map((view) => stateIn({ view }))),
     hasPendingAnnouncement: ({ context }) => context.pendingAnnouncement !== null,
     wantsNewer: ({ context }) => context.reached.end && context.pagination.hasNext,
     wantsOlder: ({ context }) => context.reached.start && context.pagination.hasPrev,
@@ -247,7 +249,7 @@ export const messageListMachine = setup({
     reading: {
       initial: 'idle',
       states: {
-        idle: { always: { guard: 'shouldMarkRead', target: 'marking' } },
+        idle: { always: { guard: and(['isPlaced', 'shouldMarkRead']), target: 'marking' } },
         marking: {
           invoke: {
             id: 'markRead',

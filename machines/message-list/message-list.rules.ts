@@ -84,6 +84,9 @@ export const place = (context: MessageListContext, target: ScrollTarget) => ({
 export const needsUnreadLoad = ({ unread }: MessageListContext): boolean =>
   unread !== null && unread.count > 0 && !unread.firstUnreadLoaded && unread.lastReadMessageId !== null;
 
+/** View states in which the list shows its set where it was placed (not opening, jumping or settling). */
+export const PLACED_VIEWS = ['browsing', 'loadingOlder', 'loadingNewer', 'refreshing'] as const;
+
 export const shouldMarkRead = (context: MessageListContext): boolean =>
   context.atBottom && context.pagination.isLatest && context.unreadCount > 0 && !context.readHeld;
 

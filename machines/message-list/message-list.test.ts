@@ -117,6 +117,22 @@ describe('message list machine: opening', () => {
     expect(selectHighlightedId(snap())).toBeNull();
   });
 
+  it('marks nothing read while it jumps, even when the set shown meanwhile reports its bottom', async () => {
+    const machine = start({ unread: { count: 40, lastReadMessageId: 'm7', firstUnreadLoaded: false } });
+    const { actor, snap, around, markRead } = machine;
+    // The latest messages are on screen until the jump's set arrives; their bottom says nothing.
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    expect(markRead.calls).toHaveLength(0);
+    around.last().resolve({ hasPrev: true, hasNext: true, isLatest: true });
+    await settle();
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    expect(markRead.calls).toHaveLength(0);
+    machine.settle();
+    expect(selectViewState(snap())).toBe('browsing');
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    expect(markRead.calls).toHaveLength(1);
+  });
+
   it('jumps to the addressed message first, and highlights it for a while', async () => {
     const { snap, around, clock } = start({ targetMessageId: 'm3' });
     expect(selectIsJumping(snap())).toBe(true);
