@@ -68,6 +68,10 @@ export interface Config {
   leagueCacheLeagues: number;
   /** How many compiled SQLite statements are kept for reuse. */
   sqliteStatementCache: number;
+  /** How long a SQLite write waits for another writer's lock before it fails. */
+  sqliteBusyTimeoutMs: number;
+  /** How many PostgreSQL connections the server keeps at most. */
+  databasePoolMax: number;
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Where the built web app lives; served with a client-side routing fallback. */
@@ -158,6 +162,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     registerWindowSeconds: read.integer('REGISTER_WINDOW_SECONDS', 3600, 1, 7 * 24 * 3600),
     leagueCacheLeagues: read.integer('LEAGUE_CACHE_LEAGUES', 100, 1, 100000),
     sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),
+    sqliteBusyTimeoutMs: read.integer('SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
+    databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 1000),
     trustProxy: read.boolean('TRUST_PROXY', false),
     logLevel: read.oneOf('LOG_LEVEL', DEFAULT_LOG_LEVEL[environment], LOG_LEVELS),
     webRoot: resolve(cwd, env.WEB_ROOT ?? 'dist'),

@@ -26,6 +26,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     url: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'sideline.sqlite'),
     statementCache: config.sqliteStatementCache,
+    busyTimeoutMs: config.sqliteBusyTimeoutMs,
+    poolMax: config.databasePoolMax,
   });
   await migrateToLatest(database);
   const seeded = config.seedDemo ? await seedDemoData(database, config.dataDir, config.demoPassword) : null;

@@ -9,6 +9,9 @@ export type Dialect = 'sqlite' | 'postgres';
 
 /** SQLITE_STATEMENT_CACHE's default (server/config.ts), for tools that open a database without a config. */
 export const DEFAULT_STATEMENT_CACHE = 200;
+/** SQLITE_BUSY_TIMEOUT_MS's and DATABASE_POOL_MAX's defaults, likewise. */
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+export const DEFAULT_POOL_MAX = 10;
 
 export interface Database {
   db: Kysely<DB>;
@@ -26,6 +29,10 @@ export interface DatabaseOptions {
   schema?: string;
   /** How many prepared SQLite statements are kept for reuse (SQLITE_STATEMENT_CACHE). */
   statementCache?: number;
+  /** How long a SQLite write waits for another writer's lock (SQLITE_BUSY_TIMEOUT_MS). */
+  busyTimeoutMs?: number;
+  /** PostgreSQL connections at most (DATABASE_POOL_MAX). */
+  poolMax?: number;
 }
 
 /**
@@ -57,7 +64,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: 10,
+      max: options.poolMax ?? DEFAULT_POOL_MAX,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -67,7 +74,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   const sqlite = new Sqlite(options.sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS)}`);
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({
       database: withStatementCache(sqlite, options.statementCache ?? DEFAULT_STATEMENT_CACHE),

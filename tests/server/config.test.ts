@@ -99,6 +99,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ...env }, dir)).toThrow(message);
   });
 
+  it('reads the database limits from the environment and refuses ones out of range', () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir)).toMatchObject({ databasePoolMax: 10, sqliteBusyTimeoutMs: 5000 });
+    expect(loadConfig({ DATA_DIR: dir, DATABASE_POOL_MAX: '25', SQLITE_BUSY_TIMEOUT_MS: '0' }, dir)).toMatchObject({
+      databasePoolMax: 25,
+      sqliteBusyTimeoutMs: 0,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_POOL_MAX: '0' }, dir)).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ DATA_DIR: dir, SQLITE_BUSY_TIMEOUT_MS: 'soon' }, dir)).toThrow(/SQLITE_BUSY_TIMEOUT_MS/);
+  });
+
   it('lists every problem at once', () => {
     try {
       loadConfig({ DATA_DIR: dir, PORT: 'x', LOG_LEVEL: 'y' }, dir);

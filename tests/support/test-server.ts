@@ -59,6 +59,8 @@ async function boot(
     sqliteFile: join(dataDir, 'sideline.sqlite'),
     schema,
     statementCache: config.sqliteStatementCache,
+    busyTimeoutMs: config.sqliteBusyTimeoutMs,
+    poolMax: config.databasePoolMax,
   });
   await migrateToLatest(database);
   const app = await buildApp(config, database);
