@@ -25,6 +25,7 @@ const NOTHING_COMPOSED = {
   pollId: null,
   location: null,
   errorKey: null,
+  showInChannel: false,
 } satisfies Partial<ComposerContext>;
 
 export function emptyComposition(context: ComposerContext) {

@@ -68,6 +68,10 @@ export const composerMachine = composerSetup.createMachine({
         ],
         'composer.clearLocation': { actions: ['clearLocation', 'markChanged'] },
         'composer.dismissError': { actions: 'clearError' },
+        'composer.showInChannel': {
+          guard: 'isThreadReply',
+          actions: { type: 'setShowInChannel', params: ({ event }) => event },
+        },
       },
       states: {
         composing: {

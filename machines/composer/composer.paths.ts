@@ -75,6 +75,7 @@ const atRest: ComposerEvent[] = [
   { type: 'composer.setLocation', latitude: 52, longitude: 4, durationMs: 1000 },
   { type: 'composer.clearLocation' },
   { type: 'composer.dismissError' },
+  { type: 'composer.showInChannel', value: true },
   { type: 'draft.updated', draft: { message: { id: 'd1', text: 'from another tab' } } },
   { type: 'draft.deleted', draft: { parent_id: null } },
   { type: 'composer.configure', settings: { canUploadFile: true } },
@@ -112,7 +113,8 @@ export const pathModel: PathModel = {
       deleteDraft: hang<DeleteDraftInput>(),
     },
   }),
-  input,
+  // A thread's composer too: "Also send to channel" is taken only there.
+  inputs: [input, { ...input, threadId: 'parent-1' }],
   events: (snapshot) => {
     const own = ownEventTypes(snapshot).flatMap(machineEvents);
     if (isBusy(snapshot))

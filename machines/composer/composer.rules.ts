@@ -124,6 +124,7 @@ type Composition = Pick<
   | 'cooldownRemaining'
   | 'mentions'
   | 'previews'
+  | 'showInChannel'
 >;
 
 /** A poll waits and the message would carry only it (spec: not in a thread, not an edit). */
@@ -189,6 +190,7 @@ export function composeMessage(c: ComposerContext, id: string): { message: Compo
     ...(c.quoted ? { quoted_message_id: c.quoted.id } : {}),
     ...(attachments.length ? { attachments } : {}),
     ...(c.threadId !== null ? { parent_id: c.threadId } : {}),
+    ...(c.threadId !== null && c.showInChannel && c.editing === null ? { show_in_channel: true } : {}),
     ...(c.pollId !== null ? { poll_id: c.pollId } : {}),
     ...(location ? { shared_location: location } : {}),
   };

@@ -45,6 +45,9 @@ export const selectMentionedUsers = (snapshot: Snapshot): MentionedUser[] => sna
 export const selectLocation = (snapshot: Snapshot): LocationDraft | null => snapshot.context.location;
 export const selectPollOpen = (snapshot: Snapshot): boolean => snapshot.context.pollOpen;
 export const selectPendingPollId = (snapshot: Snapshot): string | null => snapshot.context.pollId;
+/** "Also send to channel" is ticked (thread composers only). */
+export const selectShowInChannel = (snapshot: Snapshot): boolean => snapshot.context.showInChannel;
+export const selectThreadId = (snapshot: Snapshot): string | null => snapshot.context.threadId;
 export const selectMaxLength = (snapshot: Snapshot): number | null => snapshot.context.maxLength;
 
 /** A child actor, to send it the member's intents (retry an upload, edit the poll): `upload:${localId}`, `preview:${url}`, `pollComposer`. */

@@ -33,7 +33,6 @@ import type {
   PollComposerInput,
   TypingInput,
 } from './composer.types';
-
 import { childIds, configuredSettings, emptyComposition, isOwnDraft } from './composer.context';
 
 /** Spec section 9: typing start resent at most every 2 s; typing stop after 1 s idle. */
@@ -84,6 +83,7 @@ export const composerSetup = setup({
   guards: {
     isKeystroke: ({ context }, event: EventOf<'composer.type'>) => context.typingEvents && !isTextEmpty(event.text),
     isCoolingDown: ({ context }) => context.cooldownRemaining > 0,
+    isThreadReply: ({ context }) => context.threadId !== null,
     isPollOnly: ({ context }) => isPollOnly(context),
     hasUploadsInProgress: ({ context }) => context.uploads.some(isUploadInProgress),
     isTooLong: ({ context }) => isTooLong(context),
@@ -203,6 +203,7 @@ export const composerSetup = setup({
     }),
     clearLocation: assign({ location: null }),
     clearError: assign({ errorKey: null }),
+    setShowInChannel: assign((_, event: EventOf<'composer.showInChannel'>) => ({ showInChannel: event.value })),
     refuseCoolingDown: assign({
       errorKey: ({ context }) => ({ key: 'chat.composer.coolingDown', values: { count: context.cooldownRemaining } }),
     }),

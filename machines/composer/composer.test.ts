@@ -29,6 +29,7 @@ import {
   selectPreviews,
   selectQuoted,
   selectSendBlockedReason,
+  selectShowInChannel,
   selectText,
   selectUploads,
 } from './composer.selectors';
@@ -194,6 +195,33 @@ describe('composer: text, default text, clear, quote', () => {
     type('reply');
     actor.send({ type: 'composer.submit' });
     expect(emitted[0]!.message).toEqual({ id: 'id-1', text: 'reply', parent_id: 'parent-1' });
+  });
+
+  it('also sends a reply to the channel when asked, for that reply only', () => {
+    const { actor, emitted, type, snap } = start({ threadId: 'parent-1' });
+    actor.send({ type: 'composer.showInChannel', value: true });
+    expect(selectShowInChannel(snap())).toBe(true);
+    type('for everyone');
+    actor.send({ type: 'composer.submit' });
+    expect(emitted[0]!.message).toEqual({
+      id: 'id-1',
+      text: 'for everyone',
+      parent_id: 'parent-1',
+      show_in_channel: true,
+    });
+    expect(selectShowInChannel(snap())).toBe(false);
+    type('thread only');
+    actor.send({ type: 'composer.submit' });
+    expect(emitted[1]!.message).toEqual({ id: 'id-2', text: 'thread only', parent_id: 'parent-1' });
+  });
+
+  it('has no "also send to channel" outside a thread', () => {
+    const { actor, emitted, type, snap } = start();
+    actor.send({ type: 'composer.showInChannel', value: true });
+    expect(selectShowInChannel(snap())).toBe(false);
+    type('hello');
+    actor.send({ type: 'composer.submit' });
+    expect(emitted[0]!.message).toEqual({ id: 'id-1', text: 'hello' });
   });
 });
 

@@ -174,6 +174,8 @@ export interface ComposerContext {
   pollId: string | null;
   location: LocationDraft | null;
   errorKey: ComposerError | null;
+  /** A thread reply is also sent to the channel (only with a `threadId`; cleared after each message). */
+  showInChannel: boolean;
   /** Seconds left of slow mode; 0 when the member may send. */
   cooldownRemaining: number;
   /** A draft exists on the server for this channel or thread (saved, or restored from one). */
@@ -217,6 +219,8 @@ export type ComposerEvent =
   | { type: 'composer.setLocation'; latitude: number; longitude: number; durationMs?: number }
   | { type: 'composer.clearLocation' }
   | { type: 'composer.dismissError' }
+  /** "Also send to channel" for thread replies (ignored without a thread). */
+  | { type: 'composer.showInChannel'; value: boolean }
   | { type: 'draft.updated'; draft: ComposerDraft }
   | { type: 'draft.deleted'; draft?: { parent_id?: string | null } | null }
   | ComposerChildEvent

@@ -36,6 +36,8 @@ export interface ComposedMessage {
   attachments?: ComposedAttachment[];
   /** The thread's parent message when composing a reply. */
   parent_id?: string;
+  /** A thread reply also shown in the channel ("Also send to channel"). */
+  show_in_channel?: boolean;
   poll_id?: string;
   shared_location?: ComposedSharedLocation;
 }

@@ -329,7 +329,12 @@ describe.each(ENGINES)('chat threads on $name', (engine) => {
     expect(alice.threads.state.getLatestValue().unreadThreadCount).toBe(1);
     expect(aliceThread.state.getLatestValue().read.alice?.unreadMessageCount).toBe(2);
     aliceThread.unregisterSubscriptions();
-    expect((await rawChat(server, 'GET', '/unread', 'alice')).body.total_unread_threads_count).toBe(1);
+    const unread = (await rawChat(server, 'GET', '/unread', 'alice')).body;
+    expect(unread.total_unread_threads_count).toBe(1);
+    // Each thread with unread replies, as the hosted service lists them.
+    expect(unread.threads).toEqual([
+      expect.objectContaining({ parent_message_id: parent.id, unread_count: 2, last_read: expect.any(String) }),
+    ]);
 
     const before = JSON.stringify(sandbox().store.threads.get(parent.id));
     for (const [path, body, code] of [

@@ -10,6 +10,7 @@ import { actorUserId } from '../request-input.js';
 import * as schemas from '../schema/reads.js';
 import { channelUnread, unreadTotals } from '../unread.js';
 import { markThreadRead, markThreadUnread } from '../threads/reads.js';
+import { unreadThreadsOf } from '../threads/unread.js';
 import { loadChannel, requireCapability } from '../services/common.js';
 import { markAllRead, markChannelRead, markChannelUnread } from '../services/reads.js';
 
@@ -90,7 +91,7 @@ export async function readRoutes(app: FastifyInstance, sandbox: Sandbox): Promis
       total_unread_threads_count: totals.unread_threads,
       channels,
       channel_type: [...byType].map(([channel_type, v]) => ({ channel_type, ...v })),
-      threads: [],
+      threads: unreadThreadsOf(userId, store),
     });
   });
 

@@ -35,18 +35,40 @@ export function threadUnread(store: ChatStore, parent: MessageRec, userId: strin
   return count;
 }
 
-/** How many threads have unread replies for `userId`, and how many unread replies in all. */
-export function threadUnreadTotals(userId: string, store: ChatStore): ThreadUnreadTotals {
-  let threads = 0;
-  let messages = 0;
+/** A thread with unread replies, as GET /unread lists it. */
+export interface UnreadThread {
+  parent_message_id: string;
+  last_read: string;
+  last_read_message_id?: string;
+  unread_count: number;
+}
+
+/** The threads `userId` takes part in, in live channels they are a member of, with unread replies. */
+export function unreadThreadsOf(userId: string, store: ChatStore): UnreadThread[] {
+  const unread: UnreadThread[] = [];
   for (const thread of store.threads.values()) {
     const parent = store.messages.get(thread.parent_message_id);
     const channel = store.channels.get(thread.cid);
     if (!parent || parent.deleted_at || thread.deleted_at || !channel || channel.deleted_at) continue;
     if (!parent.thread_participant_ids.includes(userId) || !store.member(thread.cid, userId)) continue;
     const count = threadUnread(store, parent, userId);
-    if (count > 0) threads++;
-    messages += count;
+    if (count === 0) continue;
+    const read = threadReadOf(thread, parent, userId);
+    unread.push({
+      parent_message_id: parent.id,
+      last_read: read.last_read,
+      ...(read.last_read_message_id ? { last_read_message_id: read.last_read_message_id } : {}),
+      unread_count: count,
+    });
   }
-  return { unread_threads: threads, unread_thread_messages: messages };
+  return unread;
+}
+
+/** How many threads have unread replies for `userId`, and how many unread replies in all. */
+export function threadUnreadTotals(userId: string, store: ChatStore): ThreadUnreadTotals {
+  const unread = unreadThreadsOf(userId, store);
+  return {
+    unread_threads: unread.length,
+    unread_thread_messages: unread.reduce((sum, thread) => sum + thread.unread_count, 0),
+  };
 }
