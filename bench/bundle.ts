@@ -40,6 +40,10 @@ const ON_DEMAND: { label: string; module: RegExp }[] = [
     // The frames other components build their dialogs and popovers on are not dialogs themselves.
     module: /\/src\/(?!.*\/(AnchoredDialog|ModalDialog)\.tsx$).*Dialog\.tsx$/,
   },
+  {
+    label: 'the thread panel and the threads view (src/features/chat/thread/, threads/ThreadsView.tsx)',
+    module: /\/src\/features\/chat\/(thread\/|threads\/ThreadsView\.tsx$)/,
+  },
 ];
 /** Emoji-mart's data, found by content too (the first emojis of its first category). */
 const EMOJI_DATA_SIGNATURE = /grinning\W{1,6}smiley\W{1,6}smile\W/;

@@ -8,20 +8,8 @@
  * at once instead of a loading state first.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type {
-  ChannelHandle,
-  OpenChannelContext,
-  OpenChannelEvent,
-  OpenChannelInput,
-  OpenFailure,
-} from './open-channel.types';
-
-/** What the watch actor rejected with, as a failure the screen can word. */
-function failureOf(error: unknown): OpenFailure {
-  const value = (error ?? {}) as Partial<OpenFailure> & { message?: unknown };
-  if (value.kind === 'missing') return { kind: 'missing' };
-  return { kind: 'failed', message: typeof value.message === 'string' ? value.message : String(error) };
-}
+import type { ChannelHandle, OpenChannelContext, OpenChannelEvent, OpenChannelInput } from './open-channel.types';
+import { openFailureOf } from '../shared/open-failure';
 
 export const openChannelMachine = setup({
   types: {
@@ -35,11 +23,11 @@ export const openChannelMachine = setup({
   },
   guards: {
     isWatched: ({ context }) => context.channel !== null,
-    isMissing: (_, params: { error: unknown }) => failureOf(params.error).kind === 'missing',
+    isMissing: (_, params: { error: unknown }) => openFailureOf(params.error).kind === 'missing',
   },
   actions: {
     setChannel: assign((_, params: { channel: ChannelHandle }) => ({ channel: params.channel, failure: null })),
-    setFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    setFailure: assign((_, params: { error: unknown }) => ({ failure: openFailureOf(params.error) })),
   },
 }).createMachine({
   id: 'openChannel',

@@ -11,7 +11,8 @@ export interface OpenChannelInput {
 }
 
 /** Why the channel could not be opened: it does not exist (or the member may not read it), or the request failed. */
-export type OpenFailure = { kind: 'missing' } | { kind: 'failed'; message: string };
+export type { OpenFailure } from '../shared/open-failure';
+import type { OpenFailure } from '../shared/open-failure';
 
 export interface OpenChannelContext {
   type: string;

@@ -21,6 +21,7 @@ import { resourceMachine } from '../../machines/resource/resource.machine.js';
 import { sessionMachine } from '../../machines/session/session.machine.js';
 import { toastMachine, toasterMachine } from '../../machines/toasts/toasts.machine.js';
 import { uploadMachine } from '../../machines/upload/upload.machine.js';
+import { threadMachine } from '../../machines/thread/thread.machine.js';
 import { messageListMachine } from '../../machines/message-list/message-list.machine.js';
 
 export interface MachinePage {
@@ -47,4 +48,5 @@ export const MACHINE_PAGES: MachinePage[] = [
   { name: 'message-list', machines: [messageListMachine] },
   { name: 'resource', machines: [resourceMachine] },
   { name: 'player-search', machines: [playerSearchMachine] },
+  { name: 'thread', machines: [threadMachine] },
 ];

@@ -8,9 +8,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorBody } from './errors.js';
 
-// The chat screen and its channel deep links share the chat service's prefix. Static segments win
-// in the router, so the sandbox's own two-segment GET routes (/chat/messages/:id …) stay its own.
-const SCREENS_UNDER_SERVICE_PREFIXES = ['/chat', '/chat/:channelType/:channelId'];
+// The chat screen, the member's threads and the channel and thread deep links share the chat
+// service's prefix. Static segments win in the router, so the sandbox's own GET routes
+// (/chat/messages/:id …) stay its own; it has no GET /chat/threads (only POST).
+export const SCREENS_UNDER_SERVICE_PREFIXES = [
+  '/chat',
+  '/chat/threads',
+  '/chat/:channelType/:channelId',
+  '/chat/:channelType/:channelId/thread/:threadId',
+];
 
 export async function webApp(app: FastifyInstance, options: { root: string }): Promise<void> {
   const hasBuild = existsSync(join(options.root, 'index.html'));

@@ -30,7 +30,9 @@ const SCREENS: [pattern: string, screen: Preloadable<object>][] = [
   ['/league', LeaguePage],
   ['/roster/:team_id', RosterPage],
   ['/chat', ChatPage],
+  ['/chat/threads', ChatPage],
   ['/chat/:channelType/:channelId', ChatPage],
+  ['/chat/:channelType/:channelId/thread/:threadId', ChatPage],
   ['/explore', ExplorePage],
   ['/account', AccountPage],
   ['/help', HelpPage],
@@ -54,7 +56,9 @@ export function AppRoutes() {
           <Route path="/league" element={<LeaguePage />} />
           <Route path="/roster/:team_id" element={<RosterPage />} />
           <Route path="/chat" element={<ChatPage />} />
+          <Route path="/chat/threads" element={<ChatPage />} />
           <Route path="/chat/:channelType/:channelId" element={<ChatPage />} />
+          <Route path="/chat/:channelType/:channelId/thread/:threadId" element={<ChatPage />} />
           <Route path="/explore" element={<ExplorePage />} />
           <Route path="/account" element={<AccountPage />} />
           <Route path="/help" element={<HelpPage />} />

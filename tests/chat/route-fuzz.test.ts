@@ -10,6 +10,7 @@ import { connectClient, serverToken, startChatServer, userToken, type ChatServer
 import { ENGINES } from '../support/engines.js';
 import { bodyOf, fillPath, pick, queryOf, seeded } from '../support/fuzz-requests.js';
 import { instantiate, mutate, TEMPLATES, type PoolIds } from '../support/fuzz-templates.js';
+import { SCREENS_UNDER_SERVICE_PREFIXES } from '../../server/http/web-app.js';
 
 /** Requests per engine: enough to reach every route many times, few enough for seconds. */
 const REQUESTS = Number(process.env.CHAT_FUZZ_REQUESTS ?? 3000);
@@ -17,7 +18,7 @@ const SEED = Number(process.env.CHAT_FUZZ_SEED ?? 20261125);
 /** Routes that hold the request open (long poll) or upgrade it (WebSocket). */
 const SKIPPED = new Set(['/chat/connect', '/chat/longpoll']);
 /** The product's own pages under /chat (the chat screen), served by the web app, not the sandbox. */
-const PAGES = new Set(['/chat', '/chat/:channelType/:channelId']);
+const PAGES = new Set(SCREENS_UNDER_SERVICE_PREFIXES);
 
 interface Finding {
   route: string;

@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/app.js';
 import { startChatServer, type ChatServer } from '../support/chat.js';
+import { SCREENS_UNDER_SERVICE_PREFIXES } from '../../server/http/web-app.js';
 
 /** The product's own pages under /chat (the chat screen), served by the web app. */
-const PAGES = new Set(['/chat', '/chat/:channelType/:channelId']);
+const PAGES = new Set(SCREENS_UNDER_SERVICE_PREFIXES);
 
 function missing(route: RouteEntry): string[] {
   const schema = (route.schema ?? {}) as Record<string, { properties?: Record<string, unknown> } | undefined>;

@@ -175,6 +175,8 @@ test('keyboard only: the emoji picker opens, searches and picks', async ({ brows
   await alex.keyboard.press('Tab');
   const toolbar = row.getByRole('toolbar', { name: 'Message actions' });
   await alex.keyboard.press('End');
+  // More, then Reply in thread, then Add reaction.
+  await alex.keyboard.press('ArrowLeft');
   await alex.keyboard.press('ArrowLeft');
   const add = toolbar.getByRole('button', { name: 'Add reaction' });
   await expect(add).toBeFocused();

@@ -22,7 +22,14 @@ function OpenComposer({ channel, onComposer }: { channel: Channel; onComposer?: 
   const composer = useChannelComposer(client, channel, outbox);
   onComposer?.(composer);
   const open = useMemo<OpenChannel>(
-    () => ({ channel, composer, targetMessageId: null, jumpToMessage: () => undefined }),
+    () => ({
+      channel,
+      composer,
+      targetMessageId: null,
+      jumpToMessage: () => undefined,
+      threadId: null,
+      openThread: () => undefined,
+    }),
     [channel, composer],
   );
   return (

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { Channel, StreamChat } from 'stream-chat';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChannelHeader } from '../../src/features/chat/workspace/ChannelHeader';
-import { connectClient, nextEvent, startChatServer, type ChatServer } from '../support/chat';
+import { connectClient, nextEvent, sharedRoom, startChatServer, type ChatServer } from '../support/chat';
 import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
 
 const WAIT = { timeout: 5000 };
@@ -30,10 +30,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 async function room(id: string): Promise<{ mine: Channel; bobs: Channel }> {
-  const mine = alice.channel('messaging', id, { members: ['alice', 'bob'] });
-  await mine.watch();
-  const bobs = bob.channel('messaging', id);
-  await bobs.watch();
+  const [mine, bobs] = await sharedRoom(alice, bob, id);
   return { mine, bobs };
 }
 

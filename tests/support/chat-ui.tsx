@@ -49,6 +49,8 @@ export interface WorkspaceHarness {
   open: OpenChannel | null;
   /** Every `?message=` jump asked for, in order. */
   jumps: string[];
+  /** Every thread opened (its parent message id), in order. */
+  threads: string[];
   stop(): void;
 }
 
@@ -67,17 +69,26 @@ export function workspaceFor(client: StreamChat, channel?: Channel): WorkspaceHa
     settleAddressedChannel: () => undefined,
   };
   const jumps: string[] = [];
+  const threads: string[] = [];
   let open: OpenChannel | null = null;
   let unwire = () => undefined as void;
   if (channel) {
     const composer = createActor(channelComposerMachine(client, channel), { input: composerInputFor(channel) }).start();
     unwire = connectComposerToOutbox(composer, outbox, channel);
-    open = { channel, composer, targetMessageId: null, jumpToMessage: (id) => void jumps.push(id) };
+    open = {
+      channel,
+      composer,
+      targetMessageId: null,
+      jumpToMessage: (id) => void jumps.push(id),
+      threadId: null,
+      openThread: (id) => void threads.push(id),
+    };
   }
   return {
     workspace,
     open,
     jumps,
+    threads,
     stop() {
       unwire();
       open?.composer.stop();

@@ -3,7 +3,7 @@
  * WebSockets (users) or with the secret (server side).
  */
 import { createHmac } from 'node:crypto';
-import { StreamChat, type Event } from 'stream-chat';
+import { StreamChat, type Channel, type Event } from 'stream-chat';
 import { createChatToken } from '../../server/api/auth/chat-token.js';
 import type { Engine } from './engines.js';
 import { ENGINES } from './engines.js';
@@ -94,6 +94,15 @@ export function recordEvents(client: StreamChat, ...types: string[]): Event[] {
     if (types.length === 0 || types.includes(event.type)) seen.push(event);
   });
   return seen;
+}
+
+/** A messaging channel `owner` creates with `guest` as a member, watched by both; each one's `Channel`. */
+export async function sharedRoom(owner: StreamChat, guest: StreamChat, id: string): Promise<[Channel, Channel]> {
+  const mine = owner.channel('messaging', id, { members: [owner.userID!, guest.userID!] });
+  await mine.watch();
+  const theirs = guest.channel('messaging', id);
+  await theirs.watch();
+  return [mine, theirs];
 }
 
 export const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));

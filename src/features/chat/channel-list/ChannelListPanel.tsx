@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
 import { selectHasLoaded } from '../../../../machines/channel-list/channel-list.selectors';
 import { selectIsActive } from '../../../../machines/channel-search/channel-search.selectors';
+import { ThreadsLink } from '../threads/ThreadsLink';
 import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { activityOf, nameOf, unreadOf } from './channel-row-model';
 import { ArchivedSection, MainSections, type RowContext } from './ChannelSections';
@@ -45,6 +46,8 @@ const SearchResults = preloadable(() => import('./SearchResults').then((m) => ({
 export interface ChannelListPanelProps {
   /** The open channel's cid (`type:id`), or null. */
   activeCid: string | null;
+  /** The member's threads are shown (`/chat/threads`). */
+  threadsActive?: boolean;
   /** A row was activated (the narrow screen's panel closes). */
   onChannelChosen?: () => void;
   /** Once, after the first page: the most recent channel's cid, or null when there is none. */
@@ -53,7 +56,12 @@ export interface ChannelListPanelProps {
 
 type Dialog = 'switcher' | 'newDirect' | { leave: Channel } | null;
 
-export function ChannelListPanel({ activeCid, onChannelChosen, onFirstChannel }: ChannelListPanelProps) {
+export function ChannelListPanel({
+  activeCid,
+  threadsActive = false,
+  onChannelChosen,
+  onFirstChannel,
+}: ChannelListPanelProps) {
   const { t } = useTranslation();
   const { client, userId, reconnecting, addressedChannelOpened } = useChatWorkspace();
   const navigate = useNavigate();
@@ -219,6 +227,7 @@ export function ChannelListPanel({ activeCid, onChannelChosen, onFirstChannel }:
           />
         ) : (
           <nav aria-label={t('chat.channelList.navLabel')} className="cl-nav">
+            <ThreadsLink client={client} active={threadsActive} onChosen={() => onChannelChosen?.()} />
             <MainSections client={client} actor={main} rows={rows} emptyAction={newDirectButton} />
             {loaded && (
               <ArchivedSection

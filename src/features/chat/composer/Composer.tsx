@@ -20,7 +20,7 @@ import { ComposerStatus } from './ComposerStatus';
 import { EditBar, LinkPreviewCard, QuoteChip } from './ComposerBars';
 import { EmojiButton } from './EmojiButton';
 import { AttachIcon, LockIcon, SendIcon } from './icons';
-import { optionId, Suggestions } from './Suggestions';
+import { optionId } from './option-id';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
@@ -30,6 +30,8 @@ import './composer.css';
 // The attachment tiles' code comes when there is a first attachment (fetched ahead when the Attach
 // button is pointed at or focused, the file picker opens or files are dragged over), not with the
 // chat page.
+// The suggestion popover's code comes with the first @ or / typed (it shows a moment later then).
+const Suggestions = preloadable(() => import('./Suggestions').then((m) => ({ default: m.Suggestions })));
 const UploadTiles = preloadable(() => import('./UploadTiles').then((m) => ({ default: m.UploadTiles })));
 
 export function Composer() {
@@ -61,7 +63,9 @@ function ComposerBlocked({ block }: { block: ComposerBlock }) {
 /** "Message #League general", or "Message Jordan Weber" in a direct conversation. */
 function useComposerLabel(channel: Channel, userId: string): string {
   const { t } = useTranslation();
+  const { threadId } = useOpenChannel();
   const name = channelTitle(channel, userId);
+  if (threadId !== null) return t('chat.composer.labelThread');
   const named = typeof channel.data?.name === 'string' && channel.data.name.trim() !== '';
   return named ? t('chat.composer.labelChannel', { name }) : t('chat.composer.labelDirect', { name });
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
+import { LazyEmojiPickerPopover as EmojiPickerPopover } from '../shared/emoji-picker/LazyEmojiPicker';
 import { EmojiIcon } from './icons';
 
 export function EmojiButton({ onPick, onClose }: { onPick: (emoji: string) => void; onClose: () => void }) {

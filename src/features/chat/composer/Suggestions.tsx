@@ -8,7 +8,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { Avatar } from '../shared/Avatar';
 import type { SuggestionItem, SuggestionState } from './use-suggestions';
 
-export const optionId = (listId: string, index: number) => `${listId}-option-${index}`;
+import { optionId } from './option-id';
 
 /** Help for the commands we know, in the member's language; others keep the service's description. */
 const KNOWN_COMMANDS = new Set(['giphy', 'ban', 'unban', 'mute', 'unmute']);

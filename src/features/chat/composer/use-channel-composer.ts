@@ -41,11 +41,11 @@ export function deviceId(): string {
   }
 }
 
-/** The channel draft of this composer in a draft event: this channel's, not a thread's. */
-function channelDraftOf(event: Event, cid: string): DraftResponse | null {
+/** This composer's draft in a draft event: the channel's (`threadId` null) or the thread's. */
+function ownDraftOf(event: Event, cid: string, threadId: string | null): DraftResponse | null {
   const draft = event.draft;
-  if (!draft || draft.channel_cid !== cid || draft.parent_id || draft.message?.parent_id) return null;
-  return draft;
+  if (!draft || draft.channel_cid !== cid) return null;
+  return (draft.parent_id ?? draft.message?.parent_id ?? null) === threadId ? draft : null;
 }
 
 /** What `composer.configure` takes from the channel as it is now. */
@@ -66,18 +66,20 @@ const AT_ONCE = Promise.resolve();
 
 /**
  * `after`: the upload limits and the draft are asked for once this settles (the workspace lets
- * the conversation the address names reach the screen first); at once without it.
+ * the conversation the address names reach the screen first); at once without it. `threadId`:
+ * the composer of that thread's panel, writing replies (its draft is the thread's).
  */
 export function useChannelComposer(
   client: StreamChat,
   channel: Channel,
   outbox: OutboxActor,
   after: Promise<void> = AT_ONCE,
+  threadId: string | null = null,
 ): ComposerActor {
   const { t } = useTranslation();
   const toast = useToast();
   const [machine] = useState(() => channelComposerMachine(client, channel));
-  const [input] = useState(() => composerInputFor(channel, { draftsEnabled: true, deviceId: deviceId() }));
+  const [input] = useState(() => composerInputFor(channel, { draftsEnabled: true, deviceId: deviceId(), threadId }));
   const composer = useActorRef(machine, { input });
 
   useEffect(() => connectComposerToOutbox(composer, outbox, channel), [composer, outbox, channel]);
@@ -99,10 +101,15 @@ export function useChannelComposer(
   useEffect(() => {
     let live = true;
     after
-      .then(() => client.queryDrafts({ filter: { channel_cid: channel.cid, parent_id: { $exists: false } }, limit: 1 }))
+      .then(() =>
+        client.queryDrafts({
+          filter: { channel_cid: channel.cid, parent_id: threadId === null ? { $exists: false } : threadId },
+          limit: 1,
+        }),
+      )
       .then(
         ({ drafts }) => {
-          const draft = drafts.find((d) => d.channel_cid === channel.cid && !d.parent_id);
+          const draft = drafts.find((d) => d.channel_cid === channel.cid && (d.parent_id ?? null) === threadId);
           const { context } = composer.getSnapshot();
           if (!live || !draft || !isCompositionEmpty(context) || context.editing !== null) return;
           composer.send({ type: 'draft.updated', draft: draft as unknown as ComposerDraft });
@@ -110,23 +117,23 @@ export function useChannelComposer(
         () => live && toast.error(t('chat.composer.draftFailed')),
       );
     return () => void (live = false);
-  }, [client, channel, composer, toast, t, after]);
+  }, [client, channel, composer, toast, t, after, threadId]);
 
   // The member's other tabs and devices.
   useEffect(() => {
     const updated = client.on('draft.updated', (event) => {
-      const draft = channelDraftOf(event, channel.cid);
+      const draft = ownDraftOf(event, channel.cid, threadId);
       if (draft) composer.send({ type: 'draft.updated', draft: draft as unknown as ComposerDraft });
     });
     const deleted = client.on('draft.deleted', (event) => {
-      const draft = channelDraftOf(event, channel.cid);
-      if (draft) composer.send({ type: 'draft.deleted', draft: { parent_id: null } });
+      const draft = ownDraftOf(event, channel.cid, threadId);
+      if (draft) composer.send({ type: 'draft.deleted', draft: { parent_id: threadId } });
     });
     return () => {
       updated.unsubscribe();
       deleted.unsubscribe();
     };
-  }, [client, channel, composer]);
+  }, [client, channel, composer, threadId]);
 
   // Slow mode, capabilities or config changing while the channel is open.
   useEffect(() => {
@@ -160,12 +167,12 @@ export function useChannelComposer(
       const { context } = snapshot;
       const save = isCompositionEmpty(context)
         ? context.hasDraft
-          ? channel.deleteDraft()
+          ? channel.deleteDraft(threadId === null ? {} : { parent_id: threadId })
           : Promise.resolve()
         : channel.createDraft(draftPayload(context));
       save.catch(() => undefined);
     },
-    [channel, composer],
+    [channel, composer, threadId],
   );
 
   return composer;

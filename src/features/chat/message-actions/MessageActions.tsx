@@ -12,9 +12,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage } from 'stream-chat';
-import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
+import { LazyEmojiPickerPopover as EmojiPickerPopover } from '../shared/emoji-picker/LazyEmojiPicker';
 import { ActionMenu, type MenuCloseReason, type MenuItem } from './ActionMenu';
-import { AddReactionIcon, MoreIcon } from './icons';
+import { AddReactionIcon, MoreIcon, ReplyIcon } from './icons';
+import { useOpenChannel } from '../workspace/chat-workspace-context';
 import type { AvailableActions } from './permissions';
 import { QUICK_REACTIONS, reactionTypeForPick } from './reaction-types';
 import { useMessageCommands, usePermittedActions, useReactionToggle } from './use-message-actions';
@@ -40,8 +41,11 @@ export function MessageActions({
   /** Told when one of the toolbar's popups opens or closes (the list keeps the toolbar meanwhile). */
   onPopupChange?: (open: boolean) => void;
 }) {
-  const { actionable, available } = usePermittedActions(message);
+  const { actionable, available: permitted } = usePermittedActions(message);
+  // In the thread panel the thread is already open.
+  const { threadId } = useOpenChannel();
   if (!actionable) return null;
+  const available = threadId === null ? permitted : { ...permitted, reply: false };
   return <ActionToolbar message={message} available={available} onPopupChange={onPopupChange} />;
 }
 
@@ -74,6 +78,7 @@ function ActionToolbar({
   const { t } = useTranslation();
   const commands = useMessageCommands(message);
   const { mine, toggle } = useReactionToggle(message);
+  const { openThread } = useOpenChannel();
   const [popup, setPopup] = useState<Popup>(null);
   const [active, setActive] = useState(0);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -105,7 +110,8 @@ function ActionToolbar({
     void command?.();
   };
 
-  const buttonCount = (available.react ? QUICK_REACTIONS.length + 1 : 0) + (items.length > 0 ? 1 : 0);
+  const buttonCount =
+    (available.react ? QUICK_REACTIONS.length + 1 : 0) + (available.reply ? 1 : 0) + (items.length > 0 ? 1 : 0);
   if (buttonCount === 0) return null;
   const current = Math.min(active, buttonCount - 1);
   let index = 0;
@@ -183,6 +189,19 @@ function ActionToolbar({
           {...rove(index++)}
         >
           <AddReactionIcon />
+        </button>
+      )}
+      {available.reply && (
+        <button
+          type="button"
+          className="message-actions-button"
+          aria-label={t('chat.actions.replyInThread')}
+          title={t('chat.actions.replyInThread')}
+          data-action="replyInThread"
+          onClick={() => openThread(message.id)}
+          {...rove(index++)}
+        >
+          <ReplyIcon />
         </button>
       )}
       {items.length > 0 && (

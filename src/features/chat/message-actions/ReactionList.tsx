@@ -7,7 +7,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage } from 'stream-chat';
-import { EmojiPickerPopover } from '../shared/emoji-picker/EmojiPickerPopover';
+import { LazyEmojiPickerPopover as EmojiPickerPopover } from '../shared/emoji-picker/LazyEmojiPicker';
 import { AddReactionIcon, PeopleIcon } from './icons';
 import { reactionTypeForPick } from './reaction-types';
 import { usePermittedActions, useReactionToggle } from './use-message-actions';

@@ -30,3 +30,14 @@ export function PeopleIcon() {
     </svg>
   );
 }
+
+export function ReplyIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className="icon">
+      <path
+        d="M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-5 4v-4H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm1 2v9h1v2l2.5-2H19V6H5Zm3 3h8v2H8V9Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}

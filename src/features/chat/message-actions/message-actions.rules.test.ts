@@ -14,6 +14,7 @@ const MEMBER = [
   'quote-message',
   'read-events',
   'send-reaction',
+  'send-reply',
   'update-own-message',
 ];
 const message = (fields: Partial<LocalMessage> = {}): LocalMessage => ({
@@ -50,6 +51,7 @@ describe('availableActions', () => {
   it("gives a member edit and delete on their own message, flag and mark unread on others'", () => {
     expect(availableActions(message(), as('alice'))).toEqual({
       react: true,
+      reply: true,
       quote: true,
       edit: false,
       delete: false,
@@ -85,8 +87,22 @@ describe('availableActions', () => {
     const off = as('alice', MEMBER, { reactions: false, quotes: false, read_events: false });
     expect(availableActions(message(), off)).toMatchObject({ react: false, quote: false, markUnread: false });
     expect(availableActions(message({ parent_id: 'p' }), as('alice'))).toMatchObject({
+      reply: false,
       markUnread: false,
       copyLink: false,
+    });
+    const noReplies = as('alice', MEMBER, { replies: false });
+    expect(availableActions(message(), noReplies)).toMatchObject({ reply: false });
+    expect(
+      availableActions(
+        message(),
+        as(
+          'alice',
+          MEMBER.filter((c) => c !== 'send-reply'),
+        ),
+      ),
+    ).toMatchObject({
+      reply: false,
     });
     expect(availableActions(message({ parent_id: 'p', show_in_channel: true }), as('alice'))).toMatchObject({
       markUnread: true,

@@ -8,12 +8,14 @@ import type { LocalMessage } from 'stream-chat';
 export interface ActionContext {
   userId: string;
   capabilities: ReadonlySet<string>;
-  /** Channel config `reactions`, `quotes`, `read_events` (absent means on). */
-  config: { reactions?: boolean; quotes?: boolean; read_events?: boolean } | undefined;
+  /** Channel config `reactions`, `quotes`, `read_events`, `replies` (absent means on). */
+  config: { reactions?: boolean; quotes?: boolean; read_events?: boolean; replies?: boolean } | undefined;
 }
 
 export interface AvailableActions {
   react: boolean;
+  /** Reply in thread: messages of the channel only (a reply has no thread of its own). */
+  reply: boolean;
   quote: boolean;
   edit: boolean;
   delete: boolean;
@@ -47,6 +49,7 @@ export function availableActions(
   const inThread = Boolean(message.parent_id) && !message.show_in_channel;
   return {
     react: config?.reactions !== false && can('send-reaction'),
+    reply: !message.parent_id && config?.replies !== false && can('send-reply'),
     quote: config?.quotes !== false && can('quote-message'),
     edit: (own && can('update-own-message')) || can('update-any-message'),
     delete: (own && can('delete-own-message')) || can('delete-any-message'),

@@ -9,8 +9,8 @@
 import { memo, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage, UserResponse } from 'stream-chat';
-import { MessageActions } from '../message-actions/MessageActions';
 import { ReactionList } from '../message-actions/ReactionList';
+import { MessageActions } from '../message-actions/lazy-message-actions';
 import { Avatar } from '../shared/Avatar';
 import { Attachments } from './Attachments';
 import { clockTime, fullDateTime } from './format';
@@ -32,6 +32,8 @@ export interface RowHandlers {
   onJump: (messageId: string) => void;
   onRetry: (id: string) => void;
   onGiphyAction: (message: LocalMessage, value: string) => void;
+  /** Opens a message's thread (its reply count is the way in); absent in the thread panel, which shows the count itself. */
+  onOpenThread?: (messageId: string) => void;
 }
 
 function Separators({ row, now }: { row: Row; now: number }) {
@@ -220,10 +222,15 @@ const MessageView = memo(function MessageView({ row, handlers }: { row: MessageR
         />
       )}
       {onlyMine && <p className="chat-message-note chat-muted">{t('chat.message.onlyVisibleToYou')}</p>}
-      {!deleted && (message.reply_count ?? 0) > 0 && (
-        <p className="chat-message-replies" data-part="replies">
+      {!deleted && (message.reply_count ?? 0) > 0 && handlers.onOpenThread && (
+        <button
+          type="button"
+          className="chat-message-replies"
+          data-part="replies"
+          onClick={() => handlers.onOpenThread!(message.id)}
+        >
           {t('chat.message.replies', { count: message.reply_count })}
-        </p>
+        </button>
       )}
       {!deleted && !onlyMine && <ReactionList message={message} />}
       {row.receipt && <ReadReceipt receipt={row.receipt} />}

@@ -20,6 +20,10 @@ import './message-list.css';
 import { RowView, type RowHandlers } from './MessageItem';
 import type { Row } from './rows';
 import { ReadingHoldContext } from './reading-hold';
+import { MessageActions } from '../message-actions/lazy-message-actions';
+
+/** The toolbar's code, fetched as soon as the member turns to the list. */
+const preloadActions = () => void MessageActions.preload();
 import { useMessageList } from './use-message-list';
 
 /** Virtuoso's index of the first row; lowered by the number of rows prepended above it. */
@@ -104,6 +108,7 @@ export function MessageList() {
 function ChannelMessageList() {
   const { t } = useTranslation();
   const { settleAddressedChannel } = useChatWorkspace();
+  const { openThread } = useOpenChannel();
   const list = useMessageList();
   const { actor, rows } = list;
   const virtuoso = useRef<VirtuosoHandle>(null);
@@ -200,8 +205,19 @@ function ChannelMessageList() {
       onJump: list.onJump,
       onRetry: list.onRetry,
       onGiphyAction: list.onGiphyAction,
+      onOpenThread: openThread,
     }),
-    [list.userId, list.now, highlightedId, list.focusId, list.members, list.onJump, list.onRetry, list.onGiphyAction],
+    [
+      list.userId,
+      list.now,
+      highlightedId,
+      list.focusId,
+      list.members,
+      list.onJump,
+      list.onRetry,
+      list.onGiphyAction,
+      openThread,
+    ],
   );
 
   // Page Up / Page Down scroll the list from anywhere in the open channel (the composer included).
@@ -235,6 +251,8 @@ function ChannelMessageList() {
       <div
         ref={root}
         className="chat-message-list"
+        onPointerEnter={preloadActions}
+        onFocus={preloadActions}
         data-part="message-list"
         data-state={list.reconnecting ? 'reconnecting' : viewState}
         data-has-prev={pagination.hasPrev}

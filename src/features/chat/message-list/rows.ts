@@ -60,12 +60,14 @@ export interface RowsInput {
   firstUnreadId: string | null;
   unreadCount: number;
   reads: ChannelReadStatus;
+  /** The rows of a thread: its replies are shown (a channel shows only those also sent to it). */
+  inThread?: boolean;
 }
 
 const isStandalone = (message: LocalMessage) => message.type === 'system';
 
-function isShown(message: LocalMessage, userId: string): boolean {
-  if (!isChannelMessage(message)) return false;
+function isShown(message: LocalMessage, userId: string, inThread: boolean): boolean {
+  if (!inThread && !isChannelMessage(message)) return false;
   // Shadowed messages are the author's own business.
   if (message.shadowed && message.user?.id !== userId) return false;
   return true;
@@ -82,7 +84,7 @@ export function readersOf(message: LocalMessage, reads: ChannelReadStatus, userI
 
 export function buildRows(input: RowsInput): Row[] {
   const { userId } = input;
-  const shown = input.messages.filter((m) => isShown(m, userId));
+  const shown = input.messages.filter((m) => isShown(m, userId, input.inThread ?? false));
   const known = new Set(input.messages.map((m) => m.id));
   const pending = input.isLatest ? input.pending.filter((entry) => !known.has(entry.id)) : [];
 

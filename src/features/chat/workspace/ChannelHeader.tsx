@@ -8,6 +8,7 @@ import { Avatar } from '../shared/Avatar';
 import { channelTitle, directPartner } from '../shared/channel-title';
 import { useChannelVersion } from '../shared/use-channel-version';
 import { useChatWorkspace, useOpenChannel } from './chat-workspace-context';
+import { OpenPanelButton } from './OpenPanelButton';
 
 const PinnedMessagesDialog = lazy(() =>
   import('../pinned/PinnedMessagesDialog').then((m) => ({ default: m.PinnedMessagesDialog })),
@@ -41,20 +42,7 @@ export function ChannelHeader({ onOpenPanel }: { onOpenPanel: (() => void) | nul
   const frozen = channel.data?.frozen === true;
   return (
     <header className="chat-channel-header">
-      {onOpenPanel && (
-        <button
-          type="button"
-          className="chat-icon-button"
-          aria-label={t('chat.workspace.openChannels')}
-          aria-controls="chat-channel-panel"
-          onClick={onOpenPanel}
-        >
-          {/* A back chevron, not a second ☰: the top bar's menu button is already one. */}
-          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-          </svg>
-        </button>
-      )}
+      {onOpenPanel && <OpenPanelButton onOpenPanel={onOpenPanel} />}
       <Avatar
         id={partner?.id ?? channel.cid}
         name={partner?.name ?? title}

@@ -6,9 +6,9 @@
  * outbox lives here, for every channel, and resends what is pending when the connection recovers.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import type { StreamChat } from 'stream-chat';
 import { chatPanelMachine } from '../../../../machines/chat-panel/chat-panel.machine';
 import { selectPanelState } from '../../../../machines/chat-panel/chat-panel.selectors';
@@ -20,6 +20,9 @@ import { OpenChannelView } from './OpenChannelView';
 import { useWideScreen } from './use-wide-screen';
 import '../shared/icon-button.css';
 import './chat-workspace.css';
+
+// Opened now and then: fetched when the member first opens their threads.
+const ThreadsView = lazy(() => import('../threads/ThreadsView'));
 
 /** The channel list waits at most this long for the addressed channel before its first query. */
 export const ADDRESSED_CHANNEL_WAIT_MS = 1000;
@@ -49,7 +52,8 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   const [outboxMachine] = useState(() => outboxMachineFor(client));
   const outbox = useActorRef(outboxMachine, { input: { userId } });
   const activeCid = channelType && channelId ? `${channelType}:${channelId}` : null;
-  const panel = useActorRef(chatPanelMachine, { input: { channelChosen: activeCid !== null } });
+  const threadsShown = useMatch('/chat/threads') !== null;
+  const panel = useActorRef(chatPanelMachine, { input: { channelChosen: activeCid !== null || threadsShown } });
   const panelState = useSelector(panel, selectPanelState);
   const [addressed] = useState(() => addressedChannelGate(activeCid !== null));
   // The conversation first: the channel list renders once it is on screen.
@@ -60,6 +64,12 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
     return () => subscription.unsubscribe();
   }, [client, outbox]);
 
+  // The member's threads: their unread count for the channel list, and the list once opened.
+  useEffect(() => {
+    client.threads.registerSubscriptions();
+    return () => void client.threads.unregisterSubscriptions();
+  }, [client]);
+
   // A channel opened by address (a link, the switcher, back/forward) closes the panel too.
   useEffect(() => {
     if (activeCid) panel.send({ type: 'channel.chosen' });
@@ -68,11 +78,11 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   // `/chat` alone opens the most recent channel on wide screens; narrow ones show the panel.
   const openFirst = useCallback(
     (cid: string | null) => {
-      if (!cid || activeCid || !wide) return;
+      if (!cid || activeCid || threadsShown || !wide) return;
       const [type, id] = cid.split(':') as [string, string];
       void navigate(channelPath(type, id), { replace: true });
     },
-    [activeCid, navigate, wide],
+    [activeCid, threadsShown, navigate, wide],
   );
 
   const workspace = useMemo<ChatWorkspace>(
@@ -104,6 +114,7 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
           {listShown ? (
             <ChannelListPanel
               activeCid={activeCid}
+              threadsActive={threadsShown}
               onChannelChosen={() => panel.send({ type: 'channel.chosen' })}
               onFirstChannel={openFirst}
             />
@@ -119,6 +130,10 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
               id={channelId}
               onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })}
             />
+          ) : threadsShown ? (
+            <Suspense fallback={null}>
+              <ThreadsView onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })} />
+            </Suspense>
           ) : (
             <div className="chat-choose">
               {!wide && (

@@ -2,12 +2,13 @@
  * The channel the address names: opened by machines/open-channel (watched, or 'Channel Missing'),
  * then its header, message list and composer around one composer actor. `?message=<id>` is the
  * message to jump to; jumping changes only that parameter (replacing history), so back still
- * goes to the previous channel.
+ * goes to the previous channel. `/thread/<parent id>` opens that message's thread beside the
+ * channel (over it on narrow screens).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
 import { openChannelMachine } from '../../../../machines/open-channel/open-channel.machine';
 import {
@@ -22,11 +23,25 @@ import { MessageList } from '../message-list/MessageList';
 import { ChannelHeader } from './ChannelHeader';
 import { ComposerPlaceholder } from '../composer/ComposerPlaceholder';
 import {
+  channelPath,
   OpenChannelContext,
+  threadPath,
   useAddressedChannelOpened,
   useChatWorkspace,
   type OpenChannel,
 } from './chat-workspace-context';
+
+// Opened now and then: fetched when a thread is first opened, not with the chat page.
+const ThreadPanel = lazy(() => import('../thread/ThreadPanel'));
+
+/** After the thread closes, focus goes back to its parent message in the channel (chat-ui.md §6). */
+function focusParent(parentId: string) {
+  requestAnimationFrame(() =>
+    document
+      .querySelector<HTMLElement>(`.chat-channel [data-message-id="${CSS.escape(parentId)}"]`)
+      ?.focus({ preventScroll: false }),
+  );
+}
 
 interface Props {
   type: string;
@@ -83,6 +98,8 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
   // The conversation first: the composer's controls render once it is on screen.
   const composerShown = useAddressedChannelOpened();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { threadId = null } = useParams();
   const targetMessageId = params.get('message');
   const open = useMemo<OpenChannel>(
     () => ({
@@ -90,17 +107,31 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
       composer,
       targetMessageId,
       jumpToMessage: (messageId) => setParams({ message: messageId }, { replace: true }),
+      threadId: null,
+      openThread: (parentId) => void navigate(threadPath(channel.type, channel.id!, parentId)),
     }),
-    [channel, composer, targetMessageId, setParams],
+    [channel, composer, targetMessageId, setParams, navigate],
   );
+  const closeThread = useCallback(() => {
+    if (!threadId) return;
+    void navigate(channelPath(channel.type, channel.id!));
+    focusParent(threadId);
+  }, [channel, navigate, threadId]);
   return (
     <OpenChannelContext.Provider value={open}>
-      <section className="chat-channel" aria-labelledby="chat-channel-title" data-cid={channel.cid}>
-        <ChannelHeader onOpenPanel={onOpenPanel} />
-        <MessageList />
-        {/* The composer's own place: what changes in it (the placeholder giving way) leaves the list be. */}
-        <div className="chat-composer-slot">{composerShown ? <Composer /> : <ComposerPlaceholder />}</div>
-      </section>
+      <div className="chat-channel-area" data-thread={threadId ? 'open' : 'closed'}>
+        <section className="chat-channel" aria-labelledby="chat-channel-title" data-cid={channel.cid}>
+          <ChannelHeader onOpenPanel={onOpenPanel} />
+          <MessageList />
+          {/* The composer's own place: what changes in it (the placeholder giving way) leaves the list be. */}
+          <div className="chat-composer-slot">{composerShown ? <Composer /> : <ComposerPlaceholder />}</div>
+        </section>
+        {threadId && (
+          <Suspense fallback={<aside className="chat-thread" aria-busy="true" />}>
+            <ThreadPanel key={threadId} parentId={threadId} onClose={closeThread} />
+          </Suspense>
+        )}
+      </div>
     </OpenChannelContext.Provider>
   );
 }

@@ -36,7 +36,11 @@ export interface OpenChannel {
   /** The message the address points at (`?message=<id>`), to jump to and highlight. */
   targetMessageId: string | null;
   /** Points the address at a message of this channel (the list jumps to it). */
-  jumpToMessage(messageId: string): void;
+  jumpToMessage: (messageId: string) => void;
+  /** Inside the thread panel: the thread's parent message id (its composer writes replies). */
+  threadId: string | null;
+  /** Opens the thread of a message of this channel beside it (the address names it). */
+  openThread: (parentId: string) => void;
 }
 
 export const ChatWorkspaceContext = createContext<ChatWorkspace | null>(null);
@@ -78,6 +82,11 @@ export function useSettled(settles: Promise<void>, isSettled: () => boolean): bo
     };
   }, [settled, settles]);
   return settled;
+}
+
+/** The address of a message's thread in a channel. */
+export function threadPath(type: string, id: string, parentId: string): string {
+  return `${channelPath(type, id)}/thread/${encodeURIComponent(parentId)}`;
 }
 
 /** The address of a channel, and of a message in it. */

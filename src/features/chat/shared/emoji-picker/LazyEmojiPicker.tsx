@@ -1,0 +1,16 @@
+/**
+ * The emoji picker popover, fetched when a member first opens it (emoji-mart and its data come
+ * then too), so none of it weighs on the chat page's first load (bench/bundle.ts).
+ */
+import { lazy, Suspense } from 'react';
+import type { EmojiPickerPopoverProps } from './EmojiPickerPopover';
+
+const Popover = lazy(() => import('./EmojiPickerPopover').then((m) => ({ default: m.EmojiPickerPopover })));
+
+export function LazyEmojiPickerPopover(props: EmojiPickerPopoverProps) {
+  return (
+    <Suspense fallback={null}>
+      <Popover {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * An open thread: the parent message in full, the reply count, the replies in the channel's style
+ * (virtualized, older pages loaded as the member scrolls up), and the thread's own composer with
+ * "Also send to channel". Inside, `useOpenChannel()` names this thread and its composer, so the
+ * message actions (quote, edit) and the composer act on the thread.
+ */
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+import type { Thread } from 'stream-chat';
+import type { ActorRefFrom } from 'xstate';
+import { selectShowInChannel } from '../../../../machines/composer/composer.selectors';
+import type { threadMachine } from '../../../../machines/thread/thread.machine';
+import { selectHasOlder, selectIsLoadingOlder } from '../../../../machines/thread/thread.selectors';
+import { useTranslation } from '../../../i18n/use-translation';
+import { Composer } from '../composer/Composer';
+import { useChannelComposer } from '../composer/use-channel-composer';
+import { RowView, type RowHandlers } from '../message-list/MessageItem';
+import type { Row } from '../message-list/rows';
+import {
+  OpenChannelContext,
+  useChatWorkspace,
+  useOpenChannel,
+  type OpenChannel,
+} from '../workspace/chat-workspace-context';
+import { useThreadRows } from './use-thread-state';
+// The message rows' look (the channel list's stylesheet, loaded with the chat page anyway).
+import '../message-list/message-list.css';
+
+/** Virtuoso's index of the first row; lowered by the rows put before it, so paging back keeps the view still. */
+const FIRST_INDEX = 1_000_000;
+
+/** The index of the first row, lowered by however many rows a page put before the previous first one. */
+function usePrependIndex(rows: Row[]): number {
+  const [state, setState] = useState({ first: FIRST_INDEX, key: rows[0]?.key });
+  const firstKey = rows[0]?.key;
+  if (firstKey === state.key) return state.first;
+  const at = rows.findIndex((row) => row.key === state.key);
+  const next = { first: at > 0 ? state.first - at : state.first, key: firstKey };
+  setState(next);
+  return next.first;
+}
+
+/** Render time for relative times ("5 min"), moved on twice a minute. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+interface HeaderContext {
+  parent: Row | null;
+  handlers: RowHandlers;
+  replyCount: number;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+}
+
+/** Above the replies: the parent message, the reply count, and while paging back, a status line. */
+function ThreadHeader({ context }: { context: HeaderContext }) {
+  const { t } = useTranslation();
+  const { parent, handlers, replyCount, hasOlder, loadingOlder } = context;
+  return (
+    <div className="chat-thread-parent">
+      {parent && <RowView row={{ ...parent, dayStart: false }} handlers={handlers} />}
+      <p className="chat-thread-count" role="separator">
+        {replyCount > 0 ? t('chat.message.replies', { count: replyCount }) : t('chat.thread.noReplies')}
+      </p>
+      {hasOlder && (
+        <p className="chat-thread-older chat-muted" role="status">
+          {loadingOlder ? t('chat.thread.loadingOlder') : ''}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const COMPONENTS = { Header: ThreadHeader };
+
+export function ThreadConversation({ thread, actor }: { thread: Thread; actor: ActorRefFrom<typeof threadMachine> }) {
+  const { t } = useTranslation();
+  const { client, userId, outbox } = useChatWorkspace();
+  const channelOpen = useOpenChannel();
+  const { channel } = channelOpen;
+  const composer = useChannelComposer(client, channel, outbox, undefined, thread.id);
+  const showInChannel = useSelector(composer, selectShowInChannel);
+  const loadingOlder = useSelector(actor, selectIsLoadingOlder);
+  const hasOlder = useSelector(actor, selectHasOlder);
+  const { parent, replies, replyCount } = useThreadRows(thread, outbox, userId);
+  const firstItemIndex = usePrependIndex(replies);
+  const now = useNow();
+
+  const open = useMemo<OpenChannel>(
+    () => ({ ...channelOpen, composer, threadId: thread.id, targetMessageId: null }),
+    [channelOpen, composer, thread.id],
+  );
+  const members = useMemo(() => {
+    const byId: RowHandlers['members'] = {};
+    for (const member of Object.values(channel.state.members)) if (member.user) byId[member.user.id] = member.user;
+    return byId;
+  }, [channel, replies]); // eslint-disable-line react-hooks/exhaustive-deps -- new members come with new replies
+  const onRetry = useCallback((id: string) => outbox.send({ type: 'outbox.retry', id }), [outbox]);
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      userId,
+      now,
+      highlightedId: null,
+      focusId: null,
+      members,
+      onJump: channelOpen.jumpToMessage,
+      onRetry,
+      onGiphyAction: () => undefined,
+    }),
+    [userId, now, members, channelOpen.jumpToMessage, onRetry],
+  );
+
+  const headerContext = useMemo<HeaderContext>(
+    () => ({ parent, handlers, replyCount, hasOlder, loadingOlder }),
+    [parent, handlers, replyCount, hasOlder, loadingOlder],
+  );
+
+  return (
+    <OpenChannelContext.Provider value={open}>
+      <Virtuoso
+        className="chat-thread-replies"
+        role="log"
+        aria-live="off"
+        aria-label={t('chat.thread.replies')}
+        aria-busy={loadingOlder}
+        data={replies}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={Math.max(0, replies.length - 1)}
+        followOutput={(atBottom) => (atBottom ? 'smooth' : false)}
+        startReached={() => actor.send({ type: 'thread.loadOlder' })}
+        computeItemKey={(_, row) => row.key}
+        itemContent={(_, row) => <RowView row={row} handlers={handlers} />}
+        context={headerContext}
+        components={COMPONENTS}
+      />
+      <div className="chat-thread-composer">
+        <Composer />
+        <label className="chat-thread-also">
+          <input
+            type="checkbox"
+            checked={showInChannel}
+            onChange={(event) => composer.send({ type: 'composer.showInChannel', value: event.target.checked })}
+          />
+          {t('chat.thread.alsoSendToChannel')}
+        </label>
+      </div>
+    </OpenChannelContext.Provider>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The thread panel (chat-ui.md §6, issue #13 item 1): beside the channel on wide screens, over it
+ * on narrow ones. machines/thread opens the thread of the message the address names
+ * (`/chat/:type/:id/thread/:parentId`), keeps it active while shown (its new replies are marked
+ * read), pages back and reloads after a reconnect; the conversation below draws it with its own
+ * composer. Escape (when nothing inside used it) and the close button close it; focus then goes
+ * back to the parent message in the channel.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import type { Thread } from 'stream-chat';
+import { threadMachine } from '../../../../machines/thread/thread.machine';
+import { selectFailure, selectThread, selectThreadState } from '../../../../machines/thread/thread.selectors';
+import { useTranslation } from '../../../i18n/use-translation';
+import { createThreadActors } from '../../../lib/actors/thread-actors';
+import { useToast } from '../../../lib/toasts';
+import { channelTitle } from '../shared/channel-title';
+import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
+import { ThreadConversation } from './ThreadConversation';
+import './thread.css';
+
+interface Props {
+  parentId: string;
+  onClose: () => void;
+}
+
+export default function ThreadPanel({ parentId, onClose }: Props) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { client, userId } = useChatWorkspace();
+  const { channel } = useOpenChannel();
+  const [machine] = useState(() => threadMachine.provide({ actors: createThreadActors(client, channel) }));
+  const actor = useActorRef(machine, { input: { parentId } });
+  const state = useSelector(actor, selectThreadState);
+  const thread = useSelector(actor, selectThread) as Thread | null;
+  const failure = useSelector(actor, selectFailure);
+  const titleId = useId();
+
+  useEffect(() => {
+    const failed = actor.on('thread.failed', (event) => toast.error(t(event.key)));
+    const recovered = client.on('connection.recovered', () => actor.send({ type: 'connection.recovered' }));
+    return () => {
+      failed.unsubscribe();
+      recovered.unsubscribe();
+    };
+  }, [actor, client, toast, t]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    onClose();
+  };
+
+  return (
+    <aside className="chat-thread" aria-labelledby={titleId} data-state={state} onKeyDown={onKeyDown}>
+      <header className="chat-channel-header">
+        <div className="chat-channel-heading">
+          <h2 id={titleId}>{t('chat.thread.title')}</h2>
+          <p className="chat-muted">{channelTitle(channel, userId)}</p>
+        </div>
+        <button
+          type="button"
+          className="chat-icon-button chat-header-action"
+          aria-label={t('chat.thread.close')}
+          title={t('chat.thread.close')}
+          data-part="thread-close"
+          onClick={onClose}
+        >
+          <span aria-hidden="true">✕</span>
+        </button>
+      </header>
+      {state === 'opening' && (
+        <p role="status" className="chat-thread-status chat-muted">
+          {t('chat.thread.loading')}
+        </p>
+      )}
+      {failure?.kind === 'missing' && (
+        <div role="alert" className="chat-thread-status">
+          <p>{t('chat.thread.notFound')}</p>
+          <button type="button" className="secondary" onClick={onClose}>
+            {t('chat.thread.back')}
+          </button>
+        </div>
+      )}
+      {failure?.kind === 'failed' && (
+        <div role="alert" className="chat-thread-status">
+          <p>{t('chat.thread.openFailed', { reason: failure.message })}</p>
+          <button type="button" onClick={() => actor.send({ type: 'thread.retry' })}>
+            {t('chat.workspace.retry')}
+          </button>
+        </div>
+      )}
+      {thread && <ThreadConversation thread={thread} actor={actor} />}
+    </aside>
+  );
+}

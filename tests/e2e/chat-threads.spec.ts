@@ -1,0 +1,101 @@
+/**
+ * Threads in Chromium with two members: Jordan asks in a channel; Alex opens the message's thread
+ * from its toolbar and replies, once also to the channel. The address names the thread, the reply
+ * count shows on the parent, and Jordan — the parent's author, so a participant — sees the thread
+ * unread in the Threads view and on its link, opens it (which reads it) and sees the replies. The
+ * panel and the view pass axe, the panel covers the channel on a phone, and Escape closes it with
+ * focus back on the parent message. (Jordan's interface is in German: his locators use data-part.)
+ */
+import { expect, test, type Page } from './fixtures';
+import { expectNoSeriousViolations, jordanClient, SECOND, signIn } from './support';
+
+const CHANNEL = '/chat/team/results';
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+const log = (page: Page) => page.locator('.chat-channel').getByRole('log');
+const article = (page: Page, text: string) => log(page).getByRole('article').filter({ hasText: text }).last();
+const panel = (page: Page) => page.locator('aside.chat-thread');
+const shot = (page: Page, name: string) =>
+  process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` }) : Promise.resolve();
+
+async function send(input: ReturnType<Page['locator']>, text: string) {
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+test('a reply in a thread reaches the other member, unread until they open it', async ({
+  page,
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const question = unique('Who can bring the corner flags');
+  const request = await playwright.request.newContext({ baseURL });
+  const asker = await jordanClient(request, baseURL!);
+  const { message } = await asker.channel('team', 'results').sendMessage({ text: question });
+  await asker.disconnectUser();
+  await request.dispose();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(CHANNEL);
+  await signIn(page);
+  await article(page, question).hover();
+  await article(page, question).locator('[data-action="replyInThread"]').click();
+  await expect(page).toHaveURL(new RegExp(`${CHANNEL}/thread/${message.id}$`));
+  await expect(page.getByRole('complementary', { name: 'Thread' })).toBeVisible();
+  await expect(panel(page)).toContainText(question);
+  await expect(panel(page)).toContainText('No replies yet');
+
+  const reply = unique('I have them in my car');
+  const threadInput = panel(page).getByRole('textbox', { name: 'Reply…' });
+  await send(threadInput, reply);
+  await expect(panel(page).getByRole('article').filter({ hasText: reply })).toHaveAttribute(
+    'data-state',
+    /received|sent|read/,
+  );
+  await expect(panel(page).locator('.chat-thread-count')).toHaveText('1 reply');
+  // A thread-only reply stays out of the channel; the parent shows the count.
+  await expect(article(page, question).locator('[data-part="replies"]')).toHaveText('1 reply');
+  await expect(log(page).getByRole('article').filter({ hasText: reply })).toHaveCount(0);
+
+  const shared = unique('Flags are sorted');
+  await panel(page).getByLabel('Also send to channel').check();
+  await send(threadInput, shared);
+  await expect(article(page, shared)).toBeVisible();
+  await expect(panel(page).getByLabel('Also send to channel')).not.toBeChecked();
+  await expectNoSeriousViolations(page, 'thread panel');
+  await shot(page, 'thread-desktop');
+
+  // Jordan: the thread is unread in his Threads view and on its link until he opens it.
+  const jordan = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await jordan.goto('/chat/threads');
+  await signIn(jordan, SECOND);
+  await expect(jordan).toHaveURL(/\/chat\/threads$/);
+  const item = jordan.locator(`[data-part="thread-item"][data-thread-id="${message.id}"]`);
+  await expect(item).toHaveAttribute('data-unread', '2');
+  await expect(item).toContainText(shared);
+  await expect(jordan.locator('[data-part="threads-link"]')).toHaveAttribute('data-unread', '1');
+  await expectNoSeriousViolations(jordan, 'threads view');
+  await shot(jordan, 'threads-desktop');
+  await item.click();
+  await expect(jordan).toHaveURL(new RegExp(`${CHANNEL}/thread/${message.id}$`));
+  await expect(panel(jordan)).toContainText(reply);
+  await expect(panel(jordan)).toContainText(shared);
+  await expect(jordan.locator('[data-part="threads-link"]')).toHaveAttribute('data-unread', '0');
+
+  // A phone: the panel covers the channel; Escape closes it, focus back on the parent.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const box = (await panel(page).boundingBox())!;
+  expect(box.x).toBe(0);
+  expect(box.width).toBe(390);
+  await shot(page, 'thread-phone');
+  await threadInput.focus();
+  await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`${CHANNEL}$`));
+  await expect(log(page).locator(`[data-message-id="${message.id}"]`)).toBeFocused();
+  await jordan.setViewportSize({ width: 390, height: 844 });
+  await jordan.goto('/chat/threads');
+  await expect(jordan.locator(`[data-part="thread-item"][data-thread-id="${message.id}"]`)).toBeVisible();
+  await shot(jordan, 'threads-phone');
+});

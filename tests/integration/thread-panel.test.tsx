@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+/**
+ * The thread panel (issue #13 item 1) against the REAL chat sandbox with REAL stream-chat clients:
+ * a thread's parent and latest replies, a reply written in the panel (thread-only, and also sent to
+ * the channel), a brand-new thread that fills as replies arrive, the latest 50 of a long thread
+ * with the earlier ones paged in, reading marks the thread read for its participant, and a parent
+ * that does not exist.
+ */
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { VirtuosoMockContext } from 'react-virtuoso';
+import type { Channel, StreamChat } from 'stream-chat';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import ThreadPanel from '../../src/features/chat/thread/ThreadPanel';
+import { connectClient, nextEvent, sharedRoom, startChatServer, type ChatServer } from '../support/chat';
+import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
+import { installScrollShims } from '../support/message-list';
+
+const WAIT = { timeout: 5000 };
+let server: ChatServer;
+let alice: StreamChat;
+let bob: StreamChat;
+const harnesses: WorkspaceHarness[] = [];
+
+beforeAll(async () => {
+  installScrollShims();
+  server = await startChatServer();
+  alice = await connectClient(server, 'alice', 'Alice Adams');
+  bob = await connectClient(server, 'bob', 'Bob Brown');
+});
+afterEach(() => {
+  cleanup();
+  for (const harness of harnesses.splice(0)) harness.stop();
+});
+afterAll(() => server.close());
+
+async function room(id: string): Promise<{ mine: Channel; bobs: Channel }> {
+  const [mine, bobs] = await sharedRoom(alice, bob, id);
+  return { mine, bobs };
+}
+
+const closed: string[] = [];
+async function showThread(channel: Channel, parentId: string) {
+  const harness = workspaceFor(alice, channel);
+  harnesses.push(harness);
+  await renderInWorkspace(
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 4000, itemHeight: 50 }}>
+      <ThreadPanel parentId={parentId} onClose={() => closed.push(parentId)} />
+    </VirtuosoMockContext.Provider>,
+    harness,
+  );
+  return screen.getByRole('complementary', { name: 'Thread' });
+}
+
+/** The "Point N" replies the panel's list shows. */
+const pointsIn = (panel: HTMLElement) =>
+  within(within(panel).getByRole('log', { name: 'Replies' }))
+    .queryAllByRole('article')
+    .flatMap((article) => article.textContent?.match(/Point \d+/g) ?? []);
+
+describe('the thread panel', () => {
+  it('shows the parent and its replies, and sends a reply to the thread only unless asked', async () => {
+    const { mine, bobs } = await room('thread-reply');
+    const parent = (await bobs.sendMessage({ text: 'Who has the <b>match ball</b>?' })).message;
+    await bobs.sendMessage({ text: 'I left it at the clubhouse', parent_id: parent.id });
+    const panel = await showThread(mine, parent.id);
+    await within(panel).findByText('I left it at the clubhouse', undefined, WAIT);
+    // User text is text: the markup shows as written.
+    expect(within(panel).getByText('Who has the <b>match ball</b>?')).toBeTruthy();
+    expect(within(panel).getByText('1 reply')).toBeTruthy();
+
+    const user = userEvent.setup();
+    const input = within(panel).getByRole('textbox', { name: 'Reply…' });
+    const arrived = nextEvent(bob, 'message.new', 3000, (e) => e.message?.text === 'I will fetch it');
+    await user.type(input, 'I will fetch it{Enter}');
+    const event = await arrived;
+    expect(event.message).toMatchObject({ parent_id: parent.id });
+    expect(event.message?.show_in_channel).toBeFalsy();
+    await within(panel).findByText('2 replies', undefined, WAIT);
+
+    await user.click(within(panel).getByLabelText('Also send to channel'));
+    const shared = nextEvent(bob, 'message.new', 3000, (e) => e.message?.text === 'Ball is in the kit bag');
+    await user.type(input, 'Ball is in the kit bag{Enter}');
+    expect((await shared).message).toMatchObject({ parent_id: parent.id, show_in_channel: true });
+    await waitFor(() => expect(mine.state.messages.some((m) => m.text === 'Ball is in the kit bag')).toBe(true), WAIT);
+    expect(mine.state.messages.some((m) => m.text === 'I will fetch it')).toBe(false);
+    expect(within(panel).getByLabelText<HTMLInputElement>('Also send to channel').checked).toBe(false);
+  });
+
+  it('opens a message without replies as an empty thread that fills as replies arrive', async () => {
+    const { mine, bobs } = await room('thread-new');
+    const parent = (await mine.sendMessage({ text: 'Carpool to the away game?' })).message;
+    const panel = await showThread(mine, parent.id);
+    await within(panel).findByText(/No replies yet/, undefined, WAIT);
+    await act(async () => {
+      await bobs.sendMessage({ text: 'Two seats in my car', parent_id: parent.id });
+    });
+    await within(panel).findByText('Two seats in my car', undefined, WAIT);
+    expect(within(panel).getByText('1 reply')).toBeTruthy();
+  });
+
+  it('shows the latest 50 replies of a long thread and pages in the earlier ones', async () => {
+    const { mine, bobs } = await room('thread-long');
+    const parent = (await bobs.sendMessage({ text: 'Season review' })).message;
+    for (let n = 1; n <= 60; n++) await bobs.sendMessage({ text: `Point ${n}`, parent_id: parent.id });
+    const panel = await showThread(mine, parent.id);
+    await within(panel).findByText('Point 60', undefined, WAIT);
+    // The first page is the latest 50; the list asks for more at its top, up to the first reply.
+    await waitFor(() => expect(within(panel).queryByText('Point 1')).not.toBeNull(), WAIT);
+    const shown = pointsIn(panel);
+    expect(shown).toHaveLength(60);
+    expect(new Set(shown).size).toBe(60);
+  });
+
+  it('marks the thread read for the member reading it', async () => {
+    const { mine, bobs } = await room('thread-read');
+    const parent = (await mine.sendMessage({ text: 'Kit colours for Sunday?' })).message;
+    await bobs.sendMessage({ text: 'Red home shirts', parent_id: parent.id });
+    const before = await alice.getUnreadCount();
+    expect(before.threads.find((t) => t.parent_message_id === parent.id)?.unread_count).toBe(1);
+    const read = nextEvent(alice, 'notification.mark_read', 5000, (e) => e.thread_id === parent.id);
+    const panel = await showThread(mine, parent.id);
+    await within(panel).findByText('Red home shirts', undefined, WAIT);
+    await read;
+    const after = await alice.getUnreadCount();
+    expect(after.threads.find((t) => t.parent_message_id === parent.id)?.unread_count ?? 0).toBe(0);
+  });
+
+  it('says the thread has not been found for a parent that does not exist, and closes', async () => {
+    const { mine } = await room('thread-missing');
+    const panel = await showThread(mine, 'no-such-message');
+    expect(await within(panel).findByText('Thread has not been found', undefined, WAIT)).toBeTruthy();
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Back to the channel' }));
+    expect(closed).toContain('no-such-message');
+  });
+});
