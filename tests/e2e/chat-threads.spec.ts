@@ -65,6 +65,12 @@ test('a reply in a thread reaches the other member, unread until they open it', 
   await expect(panel(page).getByLabel('Also send to channel')).not.toBeChecked();
   await expectNoSeriousViolations(page, 'thread panel');
   await shot(page, 'thread-desktop');
+  // Its left edge makes it wider by keyboard.
+  const edge = page.getByRole('separator', { name: 'Resize the thread panel' });
+  const before = (await panel(page).boundingBox())!.width;
+  await edge.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await panel(page).boundingBox())!.width).toBe(before + 20);
 
   // Jordan: the thread is unread in his Threads view and on its link until he opens it.
   const jordan = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();

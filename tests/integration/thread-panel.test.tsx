@@ -126,6 +126,25 @@ describe('the thread panel', () => {
     expect(after.threads.find((t) => t.parent_message_id === parent.id)?.unread_count ?? 0).toBe(0);
   });
 
+  it('is made wider and narrower from its edge by keyboard, within 360–420 px, remembered', async () => {
+    localStorage.removeItem('sideline.chat.threadWidth');
+    const { mine } = await room('thread-width');
+    const parent = (await mine.sendMessage({ text: 'Wide enough?' })).message;
+    const panel = await showThread(mine, parent.id);
+    const edge = within(panel).getByRole('separator', { name: 'Resize the thread panel' });
+    expect(edge.getAttribute('aria-valuenow')).toBe('380');
+    const user = userEvent.setup();
+    edge.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(edge.getAttribute('aria-valuenow')).toBe('400');
+    await user.keyboard('{Home}{ArrowLeft}');
+    expect(edge.getAttribute('aria-valuenow')).toBe('420');
+    await user.keyboard('{End}{ArrowRight}');
+    expect(edge.getAttribute('aria-valuenow')).toBe('360');
+    expect(panel.style.width).toBe('360px');
+    expect(localStorage.getItem('sideline.chat.threadWidth')).toBe('360');
+  });
+
   it('says the thread has not been found for a parent that does not exist, and closes', async () => {
     const { mine } = await room('thread-missing');
     const panel = await showThread(mine, 'no-such-message');

@@ -16,7 +16,9 @@ import { createThreadActors } from '../../../lib/actors/thread-actors';
 import { useToast } from '../../../lib/toasts';
 import { channelTitle } from '../shared/channel-title';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
+import { useWideScreen } from '../workspace/use-wide-screen';
 import { ThreadConversation } from './ThreadConversation';
+import { ThreadResizer, useThreadWidth } from './ThreadResizer';
 import './thread.css';
 
 interface Props {
@@ -35,6 +37,8 @@ export default function ThreadPanel({ parentId, onClose }: Props) {
   const thread = useSelector(actor, selectThread) as Thread | null;
   const failure = useSelector(actor, selectFailure);
   const titleId = useId();
+  const wide = useWideScreen();
+  const [width, setWidth] = useThreadWidth();
 
   useEffect(() => {
     const failed = actor.on('thread.failed', (event) => toast.error(t(event.key)));
@@ -52,7 +56,14 @@ export default function ThreadPanel({ parentId, onClose }: Props) {
   };
 
   return (
-    <aside className="chat-thread" aria-labelledby={titleId} data-state={state} onKeyDown={onKeyDown}>
+    <aside
+      className="chat-thread"
+      aria-labelledby={titleId}
+      data-state={state}
+      style={wide ? { width } : undefined}
+      onKeyDown={onKeyDown}
+    >
+      {wide && <ThreadResizer width={width} onResize={setWidth} />}
       <header className="chat-channel-header">
         <div className="chat-channel-heading">
           <h2 id={titleId}>{t('chat.thread.title')}</h2>
