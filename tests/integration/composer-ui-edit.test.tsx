@@ -62,7 +62,8 @@ describe('composer: quote and edit', () => {
       );
 
     quote();
-    expect(screen.getByText('Replying to Bob Brown')).toBeTruthy();
+    // The chip's code comes with the first quote.
+    expect(await screen.findByText('Replying to Bob Brown')).toBeTruthy();
     expect(screen.getByText('Who brings the nets?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove quote' }));
     expect(screen.queryByText('Replying to Bob Brown')).toBeNull();

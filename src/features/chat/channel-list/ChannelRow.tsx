@@ -15,8 +15,12 @@ import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-conte
 import { actionLabelKey, actionsFor, type ChannelAction } from './channel-actions';
 import { fullTime, isFrozen, isMuted, nameOf, pictureOf, previewOf, timeLabel, unreadOf } from './channel-row-model';
 import { FrozenIcon, MutedIcon } from './icons';
-import { RowMenu } from './RowMenu';
+import { preloadable } from '../../../lib/preloadable';
 import { useChannelVersion } from '../shared/use-channel-version';
+
+// A row's menu comes when a member first opens one (fetched ahead when its button is pointed at or
+// focused), not with the chat page.
+const RowMenu = preloadable(() => import('./RowMenu').then((m) => ({ default: m.RowMenu })));
 
 export interface RowProps {
   channel: Channel;
@@ -136,6 +140,8 @@ export function ChannelRow({ channel, userId, active, locale, onChosen, onAction
           ref={buttonRef}
           type="button"
           className="cl-row-menu-button"
+          onPointerEnter={() => void RowMenu.preload()}
+          onFocus={() => void RowMenu.preload()}
           aria-label={t('chat.channelList.actions.menu', { name })}
           aria-haspopup="menu"
           aria-expanded={menu !== null}

@@ -11,27 +11,31 @@ import {
   selectCanSend,
   selectCooldownRemaining,
   selectIsEditing,
+  selectPreviews,
+  selectQuoted,
   selectUploads,
 } from '../../../../machines/composer/composer.selectors';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import { channelTitle } from '../shared/channel-title';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { ComposerStatus } from './ComposerStatus';
-import { EditBar, LinkPreviewCard, QuoteChip } from './ComposerBars';
 import { EmojiButton } from './EmojiButton';
 import { AttachIcon, LockIcon, SendIcon } from './icons';
 import { optionId } from './option-id';
+import { PollLauncher } from '../polls/PollLauncher';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
 import { useComposerText } from './use-composer-text';
 import './composer.css';
 
+// The suggestion popover's code comes with the first @ or / typed (it shows a moment later then).
+const Suggestions = preloadable(() => import('./Suggestions').then((m) => ({ default: m.Suggestions })));
 // The attachment tiles' code comes when there is a first attachment (fetched ahead when the Attach
 // button is pointed at or focused, the file picker opens or files are dragged over), not with the
 // chat page.
-// The suggestion popover's code comes with the first @ or / typed (it shows a moment later then).
-const Suggestions = preloadable(() => import('./Suggestions').then((m) => ({ default: m.Suggestions })));
+// The editing bar, the quote chip and the link preview card come with the first edit, quote or link.
+const ComposerBars = preloadable(() => import('./ComposerBars').then((m) => ({ default: m.ComposerBars })));
 const UploadTiles = preloadable(() => import('./UploadTiles').then((m) => ({ default: m.UploadTiles })));
 
 export function Composer() {
@@ -87,12 +91,17 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
   const listId = useId();
   const hintId = useId();
   const label = useComposerLabel(channel, userId);
+  const { threadId } = useOpenChannel();
 
   const composition = useSelector(composer, (s) => String((s.value as Record<string, unknown>).composition));
   const typing = useSelector(composer, (s) => JSON.stringify((s.value as Record<string, unknown>).typing));
   const draft = useSelector(composer, (s) => String((s.value as Record<string, unknown>).draft));
   const canSend = useSelector(composer, selectCanSend);
   const editing = useSelector(composer, selectIsEditing);
+  const hasBars = useSelector(
+    composer,
+    (s) => selectIsEditing(s) || selectQuoted(s) !== null || selectPreviews(s).length > 0,
+  );
   const cooldown = useSelector(composer, selectCooldownRemaining);
   const hasUploads = useSelector(composer, (snapshot) => selectUploads(snapshot).length > 0);
 
@@ -132,9 +141,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
       }}
     >
       {access.frozen && <p className="composer-note">{t('chat.composer.frozenModerator')}</p>}
-      <EditBar composer={composer} onDone={focusText} />
-      <QuoteChip composer={composer} onDone={focusText} />
-      <LinkPreviewCard composer={composer} onDone={focusText} />
+      {hasBars && <ComposerBars composer={composer} onDone={focusText} />}
       {hasUploads && <UploadTiles composer={composer} onDone={focusText} />}
       <div className="composer-field" ref={fieldRef}>
         {suggestions && (
@@ -162,6 +169,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
               <AttachIcon />
             </button>
           )}
+          {access.canPoll && threadId === null && <PollLauncher composer={composer} />}
           <textarea
             ref={textareaRef}
             className="composer-input"

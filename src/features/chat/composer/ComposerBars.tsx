@@ -111,3 +111,14 @@ export function LinkPreviewCard({ composer, onDone }: { composer: ComposerActor;
     </div>
   );
 }
+
+/** All three, each shown only while it applies (the composer renders this once one does). */
+export function ComposerBars({ composer, onDone }: { composer: ComposerActor; onDone: () => void }) {
+  return (
+    <>
+      <EditBar composer={composer} onDone={onDone} />
+      <QuoteChip composer={composer} onDone={onDone} />
+      <LinkPreviewCard composer={composer} onDone={onDone} />
+    </>
+  );
+}

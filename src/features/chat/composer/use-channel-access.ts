@@ -15,6 +15,8 @@ export interface ChannelAccess {
   canUpload: boolean;
   canEditOwn: boolean;
   canQuote: boolean;
+  /** The member may create polls here (`send-poll`, polls on in the channel's config). */
+  canPoll: boolean;
 }
 
 const isActiveBan = (until: string | null | undefined) => !until || Date.parse(until) > Date.now();
@@ -49,6 +51,7 @@ export function channelAccessOf(channel: Channel, client: StreamChat, news: BanN
     canUpload: capabilities.includes('upload-file'),
     canEditOwn: capabilities.includes('update-own-message'),
     canQuote: capabilities.includes('quote-message'),
+    canPoll: capabilities.includes('send-poll') && channel.getConfig()?.polls !== false,
   };
 }
 

@@ -11,6 +11,16 @@ import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage, UserResponse } from 'stream-chat';
 import { ReactionList } from '../message-actions/ReactionList';
 import { MessageActions } from '../message-actions/lazy-message-actions';
+import { preloadable } from '../../../lib/preloadable';
+
+/** A poll's name while its card's code loads (it comes with the first poll shown). */
+function PollPlaceholder({ message }: { message: LocalMessage }) {
+  const { t } = useTranslation();
+  return message.poll ? (
+    <p className="chat-message-poll">{t('chat.message.poll', { name: message.poll.name })}</p>
+  ) : null;
+}
+const PollCard = preloadable(() => import('../polls/PollCard').then((m) => ({ default: m.PollCard })), PollPlaceholder);
 import { Avatar } from '../shared/Avatar';
 import { Attachments } from './Attachments';
 import { clockTime, fullDateTime } from './format';
@@ -80,7 +90,7 @@ function PollAndLocation({ message }: { message: LocalMessage }) {
   const lon = Number(location?.longitude);
   return (
     <>
-      {message.poll && <p className="chat-message-poll">{t('chat.message.poll', { name: message.poll.name })}</p>}
+      {message.poll_id && <PollCard message={message} />}
       {location && Number.isFinite(lat) && Number.isFinite(lon) && (
         <a
           className="chat-message-location"

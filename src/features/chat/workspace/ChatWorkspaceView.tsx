@@ -64,10 +64,15 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
     return () => subscription.unsubscribe();
   }, [client, outbox]);
 
-  // The member's threads: their unread count for the channel list, and the list once opened.
+  // The member's threads (their unread count for the channel list, the list once opened) and the
+  // polls shown, kept current by their events.
   useEffect(() => {
     client.threads.registerSubscriptions();
-    return () => void client.threads.unregisterSubscriptions();
+    client.polls.registerSubscriptions();
+    return () => {
+      client.threads.unregisterSubscriptions();
+      client.polls.unregisterSubscriptions();
+    };
   }, [client]);
 
   // A channel opened by address (a link, the switcher, back/forward) closes the panel too.

@@ -1,0 +1,81 @@
+/**
+ * Polls in Chromium with two members: Alex creates a poll from the composer (two votes each,
+ * comments allowed); Jordan — in another browser, in German — votes twice, is stopped at the vote
+ * limit, moves a vote and comments; Alex sees the counts and the comment live and ends the poll,
+ * after which Jordan can no longer vote. The dialog and the card pass axe.
+ */
+import { expect, test, type Page } from './fixtures';
+import { expectNoSeriousViolations, SECOND, signIn } from './support';
+
+const CHANNEL = '/chat/team/social';
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+const log = (page: Page) => page.locator('.chat-channel').getByRole('log');
+const card = (page: Page, question: string) =>
+  log(page).locator('[data-part="poll"]').filter({ hasText: question }).last();
+const option = (page: Page, question: string, text: string) =>
+  card(page, question).locator('.poll-option').filter({ hasText: text });
+const count = (page: Page, question: string, text: string) =>
+  option(page, question, text).locator('.poll-option-count');
+const shot = (page: Page, name: string) =>
+  process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` }) : Promise.resolve();
+
+test('a poll is created, voted on within its limit, commented on and ended', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(CHANNEL);
+  await signIn(page);
+  await expect(log(page)).toBeVisible();
+
+  const question = unique('Kit colour for the final?');
+  await page.getByRole('button', { name: 'Create a poll' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a poll' });
+  await expect(dialog.getByLabel('Question')).toBeFocused();
+  await dialog.getByLabel('Question').fill(question);
+  for (const [n, text] of ['Red', 'Blue', 'White'].entries()) await dialog.getByLabel(`Option ${n + 1}`).fill(text);
+  await expect(dialog.getByLabel('Option 4')).toHaveValue('');
+  await dialog.getByLabel('One vote per person').uncheck();
+  await dialog.getByLabel(/Votes per person/).fill('12');
+  await dialog.getByLabel(/Votes per person/).blur();
+  await expect(dialog.getByText('Type a number from 2 to 10')).toBeVisible();
+  await dialog.getByLabel(/Votes per person/).fill('2');
+  await dialog.getByLabel('Allow comments').check();
+  await expectNoSeriousViolations(page, 'poll dialog');
+  await shot(page, 'poll-dialog');
+  await dialog.getByRole('button', { name: 'Create poll' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card(page, question)).toContainText('Choose up to 2');
+
+  const jordan = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await jordan.goto(CHANNEL);
+  await signIn(jordan, SECOND);
+  await option(jordan, question, 'Red').click();
+  await expect(option(jordan, question, 'Red')).toHaveAttribute('aria-pressed', 'true');
+  await option(jordan, question, 'Blue').click();
+  await expect(option(jordan, question, 'Blue')).toHaveAttribute('aria-pressed', 'true');
+  await option(jordan, question, 'White').click();
+  await expect(jordan.getByText('Stimmenlimit erreicht. Entferne zuerst eine vorhandene Stimme.')).toBeVisible();
+  await expect(option(jordan, question, 'White')).toHaveAttribute('aria-pressed', 'false');
+  // Moving a vote: take Red back, then vote White.
+  await option(jordan, question, 'Red').click();
+  await expect(option(jordan, question, 'Red')).toHaveAttribute('aria-pressed', 'false');
+  await option(jordan, question, 'White').click();
+  await expect(option(jordan, question, 'White')).toHaveAttribute('aria-pressed', 'true');
+  const comment = card(jordan, question).getByPlaceholder('Kommentar hinzufügen');
+  await comment.fill('White looks sharp on a wet pitch');
+  await comment.press('Enter');
+  await expect(comment).toHaveValue('');
+  await expectNoSeriousViolations(jordan, 'poll card on a phone');
+  await shot(jordan, 'poll-phone');
+
+  await expect(count(page, question, 'Red')).toHaveText('0');
+  await expect(count(page, question, 'Blue')).toHaveText('1');
+  await expect(count(page, question, 'White')).toHaveText('1');
+  await expect(option(page, question, 'White')).toContainText('Jordan Weber');
+  await expect(card(page, question)).toContainText('White looks sharp on a wet pitch');
+  await shot(page, 'poll-desktop');
+
+  await card(page, question).getByRole('button', { name: 'End the poll' }).click();
+  await expect(card(page, question)).toContainText('Voting has ended');
+  await expect(card(jordan, question)).toContainText('Die Abstimmung ist beendet');
+  await expect(option(jordan, question, 'Red')).toHaveAttribute('aria-disabled', 'true');
+});

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+/**
+ * A poll in a message (issue #13 item 2) against the REAL chat sandbox with REAL stream-chat
+ * clients: live counts from the other member's votes, unique voting moving my vote, the vote limit
+ * with the spec's text, anonymous polls naming nobody, comments apart from votes, and an ended poll
+ * that takes no votes.
+ */
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Channel, LocalMessage, StreamChat } from 'stream-chat';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PollCard } from '../../src/features/chat/polls/PollCard';
+import { connectClient, sharedRoom, startChatServer, type ChatServer } from '../support/chat';
+import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
+
+const WAIT = { timeout: 5000 };
+let server: ChatServer;
+let alice: StreamChat;
+let bob: StreamChat;
+const harnesses: WorkspaceHarness[] = [];
+
+beforeAll(async () => {
+  server = await startChatServer();
+  alice = await connectClient(server, 'alice', 'Alice Adams');
+  bob = await connectClient(server, 'bob', 'Bob Brown');
+  alice.polls.registerSubscriptions();
+  bob.polls.registerSubscriptions();
+});
+afterEach(() => {
+  cleanup();
+  for (const harness of harnesses.splice(0)) harness.stop();
+});
+afterAll(() => server.close());
+
+/** Alice's poll in a new room, as a message both see; the card rendered for Alice. */
+async function pollMessage(
+  id: string,
+  poll: Record<string, unknown>,
+): Promise<{ mine: Channel; bobs: Channel; message: LocalMessage }> {
+  const [mine, bobs] = await sharedRoom(alice, bob, id);
+  const { poll: created } = await alice.createPoll({
+    name: 'Kit colour?',
+    options: [{ text: 'Red' }, { text: 'Blue' }, { text: 'White' }],
+    ...poll,
+  });
+  const sent = await mine.sendMessage({ poll_id: created.id });
+  await waitFor(() => expect(mine.state.findMessage(sent.message.id)?.poll_id).toBe(created.id), WAIT);
+  const message = mine.state.findMessage(sent.message.id)!;
+  const harness = workspaceFor(alice, mine);
+  harnesses.push(harness);
+  await renderInWorkspace(<PollCard message={message} />, harness);
+  return { mine, bobs, message };
+}
+
+const card = () => screen.getByRole('region', { name: 'Poll: Kit colour?' });
+const option = (text: string) => within(card()).getByRole('button', { name: new RegExp(`^${text},`) });
+const pollOfBob = (message: LocalMessage) => bob.polls.fromState(message.poll_id!)!;
+
+describe('a poll in a message', () => {
+  it('moves my vote under unique voting and shows the other member’s votes live, by name', async () => {
+    const { message } = await pollMessage('poll-unique', { enforce_unique_vote: true });
+    const user = userEvent.setup();
+    expect(within(card()).getByText('Choose one')).toBeTruthy();
+    await user.click(option('Red'));
+    await waitFor(() => expect(option('Red').getAttribute('aria-pressed')).toBe('true'), WAIT);
+    await user.click(option('Blue'));
+    await waitFor(() => expect(option('Blue').getAttribute('aria-pressed')).toBe('true'), WAIT);
+    await waitFor(() => expect(option('Red').getAttribute('aria-pressed')).toBe('false'), WAIT);
+
+    await act(async () => {
+      const poll = pollOfBob(message) ?? (await bob.polls.getPoll(message.poll_id!))!;
+      await poll.castVote(poll.data.options.find((o) => o.text === 'White')!.id, message.id);
+    });
+    await waitFor(() => expect(option('White').textContent).toContain('Bob Brown'), WAIT);
+    expect(option('White').getAttribute('aria-label')).toBe('White, 1 vote');
+  });
+
+  it('stops at the vote limit with the spec’s text, and names nobody in an anonymous poll', async () => {
+    await pollMessage('poll-limit', {
+      enforce_unique_vote: false,
+      max_votes_allowed: 2,
+      voting_visibility: 'anonymous',
+    });
+    const user = userEvent.setup();
+    expect(within(card()).getByText('Choose up to 2 · Anonymous')).toBeTruthy();
+    await user.click(option('Red'));
+    await waitFor(() => expect(option('Red').getAttribute('aria-pressed')).toBe('true'), WAIT);
+    await user.click(option('Blue'));
+    await waitFor(() => expect(option('Blue').getAttribute('aria-pressed')).toBe('true'), WAIT);
+    await user.click(option('White'));
+    expect(
+      await screen.findByText('Reached the vote limit. Remove an existing vote first.', undefined, WAIT),
+    ).toBeTruthy();
+    expect(option('White').getAttribute('aria-pressed')).toBe('false');
+    expect(card().textContent).not.toContain('Alice Adams');
+  });
+
+  it('keeps comments apart from votes, and takes no votes once ended by its creator', async () => {
+    await pollMessage('poll-end', { allow_answers: true });
+    const user = userEvent.setup();
+    await user.type(within(card()).getByRole('textbox', { name: 'Add a comment' }), 'Red <b>please</b>{Enter}');
+    await within(card()).findByText('Red <b>please</b>', undefined, WAIT);
+    expect(within(card()).getByText('0 votes · 1 comment')).toBeTruthy();
+    await user.click(within(card()).getByRole('button', { name: 'End the poll' }));
+    await within(card()).findByText('Voting has ended', undefined, WAIT);
+    expect(option('Red').getAttribute('aria-disabled')).toBe('true');
+    await user.click(option('Red'));
+    expect(option('Red').getAttribute('aria-pressed')).toBe('false');
+    expect(within(card()).queryByRole('button', { name: 'End the poll' })).toBeNull();
+  });
+
+  it('takes a suggested option when the poll allows them', async () => {
+    await pollMessage('poll-suggest', { allow_user_suggested_options: true });
+    const user = userEvent.setup();
+    await user.type(within(card()).getByRole('textbox', { name: 'Suggest an option' }), 'Green{Enter}');
+    await waitFor(() => expect(option('Green').getAttribute('aria-label')).toBe('Green, 0 votes'), WAIT);
+  });
+});
