@@ -58,6 +58,15 @@ test('a reply in a thread reaches the other member, unread until they open it', 
   await expect(article(page, question).locator('[data-part="replies"]')).toHaveText('1 reply');
   await expect(log(page).getByRole('article').filter({ hasText: reply })).toHaveCount(0);
 
+  // Quoting a reply goes to the thread's own composer.
+  const replyRow = panel(page).getByRole('article').filter({ hasText: reply });
+  await replyRow.hover();
+  await replyRow.locator('[data-action="more"]').click();
+  await page.locator('[data-part="message-menu"] [data-action="quote"]').click();
+  await expect(threadInput).toBeFocused();
+  await expect(panel(page).getByText('Replying to Alex Morgan')).toBeVisible();
+  await panel(page).getByRole('button', { name: 'Remove quote' }).click();
+
   const shared = unique('Flags are sorted');
   await panel(page).getByLabel('Also send to channel').check();
   await send(threadInput, shared);

@@ -36,9 +36,10 @@ function useInOutbox(outbox: OutboxActor, messageId: string): boolean {
   return useSelector(outbox, (snapshot) => selectEntries(snapshot).some((entry) => entry.message.id === messageId));
 }
 
-/** Where the composer helper renders its textarea. */
-export function focusComposer(): void {
-  document.querySelector<HTMLElement>('[data-part="composer-input"]')?.focus();
+/** Focuses the composer the action went to: the thread panel's inside a thread, else the channel's. */
+export function focusComposer(inThread: boolean): void {
+  const place = inThread ? '.chat-thread' : '.chat-channel';
+  document.querySelector<HTMLElement>(`${place} [data-part="composer-input"]`)?.focus();
 }
 
 export function usePermittedActions(message: LocalMessage): { actionable: boolean; available: AvailableActions } {
@@ -103,7 +104,8 @@ function useAttempt() {
 
 export function useMessageCommands(message: LocalMessage) {
   const { client } = useChatWorkspace();
-  const { channel, composer } = useOpenChannel();
+  const { channel, composer, threadId } = useOpenChannel();
+  const inThread = threadId !== null;
   const holdReading = useHoldReading();
   const attempt = useAttempt();
   const id = message.id;
@@ -111,11 +113,11 @@ export function useMessageCommands(message: LocalMessage) {
     () => ({
       quote() {
         composer.send({ type: 'composer.quote', message: quotedFrom(message) });
-        focusComposer();
+        focusComposer(inThread);
       },
       edit() {
         composer.send({ type: 'composer.edit', message: restorableFrom(message) });
-        focusComposer();
+        focusComposer(inThread);
       },
       remove: () => attempt(() => client.deleteMessage(id), 'chat.actions.deleteFailed'),
       pin: () => attempt(() => client.pinMessage(id), 'chat.actions.pinFailed'),
@@ -143,7 +145,7 @@ export function useMessageCommands(message: LocalMessage) {
           'chat.actions.linkCopied',
         ),
     }),
-    [attempt, channel, client, composer, holdReading, id, message],
+    [attempt, channel, client, composer, holdReading, id, inThread, message],
   );
 }
 
