@@ -48,6 +48,8 @@ export const selectPendingPollId = (snapshot: Snapshot): string | null => snapsh
 /** "Also send to channel" is ticked (thread composers only). */
 export const selectShowInChannel = (snapshot: Snapshot): boolean => snapshot.context.showInChannel;
 export const selectThreadId = (snapshot: Snapshot): string | null => snapshot.context.threadId;
+/** The slash commands this composer offers, by name (the channel's; none in a thread). */
+export const selectCommands = (snapshot: Snapshot): string[] => snapshot.context.commands;
 export const selectMaxLength = (snapshot: Snapshot): number | null => snapshot.context.maxLength;
 
 /** A child actor, to send it the member's intents (retry an upload, edit the poll): `upload:${localId}`, `preview:${url}`, `pollComposer`. */

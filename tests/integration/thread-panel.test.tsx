@@ -87,6 +87,18 @@ describe('the thread panel', () => {
     expect(within(panel).getByLabelText<HTMLInputElement>('Also send to channel').checked).toBe(false);
   });
 
+  it('offers no slash commands in the thread: their answers belong to the channel', async () => {
+    const { mine } = await room('thread-commands');
+    const parent = (await mine.sendMessage({ text: 'Any gifs?' })).message;
+    const panel = await showThread(mine, parent.id);
+    const user = userEvent.setup();
+    const input = await within(panel).findByRole('textbox', { name: 'Reply…' }, WAIT);
+    await user.type(input, '/gi');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByRole('option', { name: /giphy/ })).toBeNull();
+    expect(mine.getConfig()?.commands?.some((c) => c.name === 'giphy')).toBe(true);
+  });
+
   it('opens a message without replies as an empty thread that fills as replies arrive', async () => {
     const { mine, bobs } = await room('thread-new');
     const parent = (await mine.sendMessage({ text: 'Carpool to the away game?' })).message;

@@ -48,6 +48,9 @@ function ownDraftOf(event: Event, cid: string, threadId: string | null): DraftRe
   return (draft.parent_id ?? draft.message?.parent_id ?? null) === threadId ? draft : null;
 }
 
+/** Slash commands are the channel composer's: their answers (a /giphy preview) live in the channel. */
+const commandsFor = (threadId: string | null) => (threadId === null ? {} : { commands: [] });
+
 /** What `composer.configure` takes from the channel as it is now. */
 export function channelSettingsOf(channel: Channel): ComposerSettings {
   const input = composerInputFor(channel);
@@ -79,7 +82,10 @@ export function useChannelComposer(
   const { t } = useTranslation();
   const toast = useToast();
   const [machine] = useState(() => channelComposerMachine(client, channel));
-  const [input] = useState(() => composerInputFor(channel, { draftsEnabled: true, deviceId: deviceId(), threadId }));
+  const [input] = useState(() => ({
+    ...composerInputFor(channel, { draftsEnabled: true, deviceId: deviceId(), threadId }),
+    ...commandsFor(threadId),
+  }));
   const composer = useActorRef(machine, { input });
 
   useEffect(() => connectComposerToOutbox(composer, outbox, channel), [composer, outbox, channel]);
@@ -137,13 +143,17 @@ export function useChannelComposer(
 
   // Slow mode, capabilities or config changing while the channel is open.
   useEffect(() => {
-    const configure = () => composer.send({ type: 'composer.configure', settings: channelSettingsOf(channel) });
+    const configure = () =>
+      composer.send({
+        type: 'composer.configure',
+        settings: { ...channelSettingsOf(channel), ...commandsFor(threadId) },
+      });
     const subscriptions = [
       channel.on('channel.updated', configure),
       client.on('capabilities.changed', (event) => event.cid === channel.cid && configure()),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
-  }, [client, channel, composer]);
+  }, [client, channel, composer, threadId]);
 
   // Edits go straight to the service (the outbox sends new messages only).
   useEffect(() => {

@@ -17,6 +17,7 @@ import {
 } from 'react';
 import type { Channel, StreamChat } from 'stream-chat';
 import {
+  selectCommands,
   selectIsEditing,
   selectQuoted,
   selectText,
@@ -52,7 +53,8 @@ export function useComposerText({ client, channel, composer, userId, canEditOwn,
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [popoverStyle, setPopoverStyle] = useState<CSSProperties>({});
 
-  const found = useSuggestions(client, channel, text, caret);
+  const commands = useSelector(composer, selectCommands);
+  const found = useSuggestions(client, channel, text, caret, commands);
   const key = found ? `${found.trigger}${found.start}:${found.query}` : null;
   const suggestions: SuggestionState | null = found && key !== dismissed ? found : null;
   // A new trigger or query starts at the first option.

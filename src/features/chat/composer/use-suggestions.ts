@@ -122,6 +122,8 @@ export function useSuggestions(
   channel: Channel,
   text: string,
   caret: number,
+  /** The composer's commands by name (none in a thread's composer); the channel's config describes them. */
+  commandNames: readonly string[],
 ): SuggestionState | null {
   const found = useMemo(() => triggerAt(text, caret), [text, caret]);
   const unmute = isUnmuteCommand(text);
@@ -139,7 +141,8 @@ export function useSuggestions(
     const base = { trigger: found.trigger, query: found.query, start: found.start, end: found.end };
     if (found.trigger === '/') {
       if (found.start !== 0) return null;
-      const items = matchCommands(found.query, channelCommands(channel)).map((command): SuggestionItem => ({
+      const offered = channelCommands(channel).filter((c) => commandNames.includes(c.name));
+      const items = matchCommands(found.query, offered).map((command): SuggestionItem => ({
         kind: 'command',
         command,
       }));
@@ -159,5 +162,5 @@ export function useSuggestions(
     const pool = mentionPool(members, muted, client.userID ?? '', unmute);
     const items = searchMentions(found.query, pool).map((user): SuggestionItem => ({ kind: 'mention', user }));
     return { ...base, items, mutedOnly: unmute };
-  }, [found, channel, client, local, remoteFor, remoteHits, unmute]);
+  }, [found, channel, client, local, remoteFor, remoteHits, unmute, commandNames]);
 }
