@@ -237,7 +237,7 @@ describe('channel list markers', () => {
     channel.data = { ...channel.data, own_capabilities: ['read-events'] };
     await userEvent.click(screen.getByRole('button', { name: 'Options for Board' }));
     expect(
-      within(screen.getByRole('menu'))
+      within(await screen.findByRole('menu'))
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
     ).toEqual(['Pin', 'Archive', 'Mark as read', 'Hide']);

@@ -192,7 +192,8 @@ describe('channel list', () => {
     await waitFor(() => expect(rowNames('Channels')).toEqual(['To hide', 'To leave', 'Stays']), WAIT);
 
     await userEvent.click(screen.getByRole('button', { name: 'Options for To hide' }));
-    const menu = screen.getByRole('menu', { name: 'Options for To hide' });
+    // The menu's code comes with the first menu.
+    const menu = await screen.findByRole('menu', { name: 'Options for To hide' });
     expect(
       within(menu)
         .getAllByRole('menuitem')
@@ -204,7 +205,7 @@ describe('channel list', () => {
     const toLeave = within(section('Channels')).getByRole('link', { name: 'To leave' });
     toLeave.focus();
     await userEvent.keyboard('{Shift>}{F10}{/Shift}');
-    const keyboardMenu = screen.getByRole('menu', { name: 'Options for To leave' });
+    const keyboardMenu = await screen.findByRole('menu', { name: 'Options for To leave' });
     expect(document.activeElement).toBe(within(keyboardMenu).getByRole('menuitem', { name: 'Pin' }));
     await userEvent.keyboard('{End}{Enter}');
     // Leaving is asked first, with Cancel focused; Escape keeps the channel and the focus.

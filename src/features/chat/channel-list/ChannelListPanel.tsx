@@ -14,6 +14,7 @@ import type { Channel } from 'stream-chat';
 import { selectHasLoaded } from '../../../../machines/channel-list/channel-list.selectors';
 import { selectIsActive } from '../../../../machines/channel-search/channel-search.selectors';
 import { ThreadsLink } from '../threads/ThreadsLink';
+import { RowMenu } from './ChannelRow';
 import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { activityOf, nameOf, unreadOf } from './channel-row-model';
 import { ArchivedSection, MainSections, type RowContext } from './ChannelSections';
@@ -42,6 +43,9 @@ const LeaveConfirm = lazy(() => import('./LeaveConfirm').then((m) => ({ default:
 const NewDirectMessage = lazy(() => import('./NewDirectMessage').then((m) => ({ default: m.NewDirectMessage })));
 // Search results' code comes when the search box is first used (fetched when it gets the focus).
 const SearchResults = preloadable(() => import('./SearchResults').then((m) => ({ default: m.SearchResults })));
+
+/** A row's menu code, fetched as soon as the member turns to the list. */
+const preloadRowMenu = () => void RowMenu.preload();
 
 export interface ChannelListPanelProps {
   /** The open channel's cid (`type:id`), or null. */
@@ -226,7 +230,12 @@ export function ChannelListPanel({
             onChosen={onChannelChosen}
           />
         ) : (
-          <nav aria-label={t('chat.channelList.navLabel')} className="cl-nav">
+          <nav
+            aria-label={t('chat.channelList.navLabel')}
+            className="cl-nav"
+            onPointerEnter={preloadRowMenu}
+            onFocus={preloadRowMenu}
+          >
             <ThreadsLink client={client} active={threadsActive} onChosen={() => onChannelChosen?.()} />
             <MainSections client={client} actor={main} rows={rows} emptyAction={newDirectButton} />
             {loaded && (

@@ -18,9 +18,9 @@ import { FrozenIcon, MutedIcon } from './icons';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelVersion } from '../shared/use-channel-version';
 
-// A row's menu comes when a member first opens one (fetched ahead when its button is pointed at or
-// focused), not with the chat page.
-const RowMenu = preloadable(() => import('./RowMenu').then((m) => ({ default: m.RowMenu })));
+// A row's menu is fetched as soon as the member turns to the list (ChannelListPanel preloads it
+// when the list is pointed at or gets the focus), not with the chat page.
+export const RowMenu = preloadable(() => import('./RowMenu').then((m) => ({ default: m.RowMenu })));
 
 export interface RowProps {
   channel: Channel;
@@ -140,8 +140,6 @@ export function ChannelRow({ channel, userId, active, locale, onChosen, onAction
           ref={buttonRef}
           type="button"
           className="cl-row-menu-button"
-          onPointerEnter={() => void RowMenu.preload()}
-          onFocus={() => void RowMenu.preload()}
           aria-label={t('chat.channelList.actions.menu', { name })}
           aria-haspopup="menu"
           aria-expanded={menu !== null}

@@ -14,7 +14,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage } from 'stream-chat';
 import { LazyEmojiPickerPopover as EmojiPickerPopover } from '../shared/emoji-picker/LazyEmojiPicker';
 import { ActionMenu, type MenuCloseReason, type MenuItem } from './ActionMenu';
-import { AddReactionIcon, MoreIcon, ReplyIcon } from './icons';
+import { AddReactionIcon, ReplyIcon } from './icons';
 import { useOpenChannel } from '../workspace/chat-workspace-context';
 import type { AvailableActions } from './permissions';
 import { QUICK_REACTIONS, reactionTypeForPick } from './reaction-types';
@@ -25,6 +25,17 @@ import './message-actions.css';
 const DeleteConfirmDialog = lazy(() =>
   import('./DeleteConfirmDialog').then((m) => ({ default: m.DeleteConfirmDialog })),
 );
+
+/** "More": three dots (here, not in icons.tsx, so it comes with the toolbar's own code). */
+function MoreIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className="icon">
+      <circle cx="5" cy="12" r="2" fill="currentColor" />
+      <circle cx="12" cy="12" r="2" fill="currentColor" />
+      <circle cx="19" cy="12" r="2" fill="currentColor" />
+    </svg>
+  );
+}
 
 type Popup = { kind: 'menu'; focusLast: boolean } | { kind: 'picker' } | { kind: 'confirmDelete' } | null;
 

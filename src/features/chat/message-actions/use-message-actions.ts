@@ -39,7 +39,8 @@ function useInOutbox(outbox: OutboxActor, messageId: string): boolean {
 /** Focuses the composer the action went to: the thread panel's inside a thread, else the channel's. */
 export function focusComposer(inThread: boolean): void {
   const place = inThread ? '.chat-thread' : '.chat-channel';
-  document.querySelector<HTMLElement>(`${place} [data-part="composer-input"]`)?.focus();
+  const input = '[data-part="composer-input"]';
+  (document.querySelector<HTMLElement>(`${place} ${input}`) ?? document.querySelector<HTMLElement>(input))?.focus();
 }
 
 export function usePermittedActions(message: LocalMessage): { actionable: boolean; available: AvailableActions } {
