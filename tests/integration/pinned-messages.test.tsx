@@ -4,39 +4,20 @@
  * sandbox with REAL stream-chat clients: empty, listed newest pin first with who pinned it,
  * kept current while open, a jump to the chosen message, Escape, and a dropped request with retry.
  */
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Channel, StreamChat } from 'stream-chat';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel } from 'stream-chat';
+import { describe, expect, it } from 'vitest';
 import { ChannelHeader } from '../../src/features/chat/workspace/ChannelHeader';
-import { connectClient, nextEvent, sharedRoom, startChatServer, type ChatServer } from '../support/chat';
-import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
+import { nextEvent } from '../support/chat';
+import { renderInWorkspace } from '../support/chat-ui';
+import { twoMembers } from '../support/two-members';
 
 const WAIT = { timeout: 5000 };
-let server: ChatServer;
-let alice: StreamChat;
-let bob: StreamChat;
-const harnesses: WorkspaceHarness[] = [];
-
-beforeAll(async () => {
-  server = await startChatServer();
-  alice = await connectClient(server, 'alice', 'Alice Adams');
-  bob = await connectClient(server, 'bob', 'Bob Brown');
-});
-afterEach(() => {
-  cleanup();
-  for (const harness of harnesses.splice(0)) harness.stop();
-});
-afterAll(() => server.close());
-
-async function room(id: string): Promise<{ mine: Channel; bobs: Channel }> {
-  const [mine, bobs] = await sharedRoom(alice, bob, id);
-  return { mine, bobs };
-}
+const chat = twoMembers();
 
 async function showHeader(channel: Channel) {
-  const harness = workspaceFor(alice, channel);
-  harnesses.push(harness);
+  const harness = chat.workspace(channel);
   await renderInWorkspace(<ChannelHeader onOpenPanel={null} />, harness);
   return harness;
 }
@@ -56,7 +37,7 @@ const listed = () =>
 
 describe('pinned messages', () => {
   it('says how to pin when nothing is pinned, and Escape gives focus back to the button', async () => {
-    const { mine } = await room('pins-empty');
+    const { mine } = await chat.room('pins-empty');
     await mine.sendMessage({ text: 'Nothing to see' });
     const user = userEvent.setup();
     await showHeader(mine);
@@ -69,12 +50,12 @@ describe('pinned messages', () => {
   });
 
   it('lists the pins newest first with who pinned them, as text, and jumps to the one chosen', async () => {
-    const { mine, bobs } = await room('pins-list');
+    const { mine, bobs } = await chat.room('pins-list');
     const first = (await mine.sendMessage({ text: 'Kick-off at <b>10:30</b>' })).message;
     const second = (await bobs.sendMessage({ text: 'Bring the orange bibs' })).message;
     await mine.sendMessage({ text: 'Not pinned' });
-    await alice.pinMessage(first.id);
-    await bob.pinMessage(second.id);
+    await chat.alice.pinMessage(first.id);
+    await chat.bob.pinMessage(second.id);
     const user = userEvent.setup();
     const harness = await showHeader(mine);
     await openDialog(user);
@@ -91,28 +72,28 @@ describe('pinned messages', () => {
   });
 
   it('follows pins and unpins made while it is open', async () => {
-    const { mine, bobs } = await room('pins-live');
+    const { mine, bobs } = await chat.room('pins-live');
     const message = (await bobs.sendMessage({ text: 'Pitch 4 today' })).message;
     const older = (await bobs.sendMessage({ text: 'Old news' })).message;
-    await bob.pinMessage(older.id);
+    await chat.bob.pinMessage(older.id);
     const user = userEvent.setup();
     await showHeader(mine);
     await openDialog(user);
     await waitFor(() => expect(listed()).toEqual(['Old news']), WAIT);
 
-    const seen = nextEvent(alice, 'message.updated', 3000, (e) => e.message?.id === message.id);
-    await bob.pinMessage(message.id);
+    const seen = nextEvent(chat.alice, 'message.updated', 3000, (e) => e.message?.id === message.id);
+    await chat.bob.pinMessage(message.id);
     await seen;
     await waitFor(() => expect(listed()).toEqual(['Pitch 4 today', 'Old news']), WAIT);
-    await bob.unpinMessage(older.id);
+    await chat.bob.unpinMessage(older.id);
     await waitFor(() => expect(listed()).toEqual(['Pitch 4 today']), WAIT);
   });
 
   it('shows 25 at first and 25 more on Show more', async () => {
-    const { mine } = await room('pins-many');
+    const { mine } = await chat.room('pins-many');
     for (let i = 1; i <= 27; i++) {
       const { message } = await mine.sendMessage({ text: `Note ${i}` });
-      await alice.pinMessage(message.id);
+      await chat.alice.pinMessage(message.id);
     }
     const user = userEvent.setup();
     await showHeader(mine);
@@ -126,12 +107,12 @@ describe('pinned messages', () => {
   });
 
   it('says when the pins cannot be loaded, and loads them on Try again', async () => {
-    const { mine } = await room('pins-offline');
+    const { mine } = await chat.room('pins-offline');
     const pinned = (await mine.sendMessage({ text: 'Back again' })).message;
-    await alice.pinMessage(pinned.id);
+    await chat.alice.pinMessage(pinned.id);
     // The network drops the first request (a lost connection cannot be made here otherwise).
     let drops = 1;
-    const interceptor = alice.axiosInstance.interceptors.request.use((config) => {
+    const interceptor = chat.alice.axiosInstance.interceptors.request.use((config) => {
       if (config.url?.endsWith('/pinned_messages') && drops-- > 0) throw new Error('Network Error');
       return config;
     });
@@ -144,7 +125,7 @@ describe('pinned messages', () => {
       await waitFor(() => expect(listed()).toEqual(['Back again']), WAIT);
       expect(within(dialog()).queryByRole('alert')).toBeNull();
     } finally {
-      alice.axiosInstance.interceptors.request.eject(interceptor);
+      chat.alice.axiosInstance.interceptors.request.eject(interceptor);
     }
   });
 });

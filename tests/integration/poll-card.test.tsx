@@ -5,40 +5,29 @@
  * with the spec's text, anonymous polls naming nobody, comments apart from votes, and an ended poll
  * that takes no votes.
  */
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Channel, LocalMessage, StreamChat } from 'stream-chat';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel, LocalMessage } from 'stream-chat';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PollCard } from '../../src/features/chat/polls/PollCard';
-import { connectClient, sharedRoom, startChatServer, type ChatServer } from '../support/chat';
-import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
+import { renderInWorkspace } from '../support/chat-ui';
+import { twoMembers } from '../support/two-members';
 
 const WAIT = { timeout: 5000 };
-let server: ChatServer;
-let alice: StreamChat;
-let bob: StreamChat;
-const harnesses: WorkspaceHarness[] = [];
+const chat = twoMembers();
 
-beforeAll(async () => {
-  server = await startChatServer();
-  alice = await connectClient(server, 'alice', 'Alice Adams');
-  bob = await connectClient(server, 'bob', 'Bob Brown');
-  alice.polls.registerSubscriptions();
-  bob.polls.registerSubscriptions();
+beforeAll(() => {
+  chat.alice.polls.registerSubscriptions();
+  chat.bob.polls.registerSubscriptions();
 });
-afterEach(() => {
-  cleanup();
-  for (const harness of harnesses.splice(0)) harness.stop();
-});
-afterAll(() => server.close());
 
 /** Alice's poll in a new room, as a message both see; the card rendered for Alice. */
 async function pollMessage(
   id: string,
   poll: Record<string, unknown>,
 ): Promise<{ mine: Channel; bobs: Channel; message: LocalMessage }> {
-  const [mine, bobs] = await sharedRoom(alice, bob, id);
-  const { poll: created } = await alice.createPoll({
+  const { mine, bobs } = await chat.room(id);
+  const { poll: created } = await chat.alice.createPoll({
     name: 'Kit colour?',
     options: [{ text: 'Red' }, { text: 'Blue' }, { text: 'White' }],
     ...poll,
@@ -46,15 +35,14 @@ async function pollMessage(
   const sent = await mine.sendMessage({ poll_id: created.id });
   await waitFor(() => expect(mine.state.findMessage(sent.message.id)?.poll_id).toBe(created.id), WAIT);
   const message = mine.state.findMessage(sent.message.id)!;
-  const harness = workspaceFor(alice, mine);
-  harnesses.push(harness);
+  const harness = chat.workspace(mine);
   await renderInWorkspace(<PollCard message={message} />, harness);
   return { mine, bobs, message };
 }
 
 const card = () => screen.getByRole('region', { name: 'Poll: Kit colour?' });
 const option = (text: string) => within(card()).getByRole('button', { name: new RegExp(`^${text},`) });
-const pollOfBob = (message: LocalMessage) => bob.polls.fromState(message.poll_id!)!;
+const pollOfBob = (message: LocalMessage) => chat.bob.polls.fromState(message.poll_id!)!;
 
 describe('a poll in a message', () => {
   it('moves my vote under unique voting and shows the other member’s votes live, by name', async () => {
@@ -68,7 +56,7 @@ describe('a poll in a message', () => {
     await waitFor(() => expect(option('Red').getAttribute('aria-pressed')).toBe('false'), WAIT);
 
     await act(async () => {
-      const poll = pollOfBob(message) ?? (await bob.polls.getPoll(message.poll_id!))!;
+      const poll = pollOfBob(message) ?? (await chat.bob.polls.getPoll(message.poll_id!))!;
       await poll.castVote(poll.data.options.find((o) => o.text === 'White')!.id, message.id);
     });
     await waitFor(() => expect(option('White').textContent).toContain('Bob Brown'), WAIT);

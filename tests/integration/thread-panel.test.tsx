@@ -6,43 +6,27 @@
  * with the earlier ones paged in, reading marks the thread read for its participant, and a parent
  * that does not exist.
  */
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VirtuosoMockContext } from 'react-virtuoso';
-import type { Channel, StreamChat } from 'stream-chat';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel } from 'stream-chat';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ThreadPanel from '../../src/features/chat/thread/ThreadPanel';
-import { connectClient, nextEvent, sharedRoom, startChatServer, type ChatServer } from '../support/chat';
-import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
+import { nextEvent } from '../support/chat';
+import { renderInWorkspace } from '../support/chat-ui';
+import { twoMembers } from '../support/two-members';
 import { installScrollShims } from '../support/message-list';
 
 const WAIT = { timeout: 5000 };
-let server: ChatServer;
-let alice: StreamChat;
-let bob: StreamChat;
-const harnesses: WorkspaceHarness[] = [];
+const chat = twoMembers();
 
-beforeAll(async () => {
+beforeAll(() => {
   installScrollShims();
-  server = await startChatServer();
-  alice = await connectClient(server, 'alice', 'Alice Adams');
-  bob = await connectClient(server, 'bob', 'Bob Brown');
 });
-afterEach(() => {
-  cleanup();
-  for (const harness of harnesses.splice(0)) harness.stop();
-});
-afterAll(() => server.close());
-
-async function room(id: string): Promise<{ mine: Channel; bobs: Channel }> {
-  const [mine, bobs] = await sharedRoom(alice, bob, id);
-  return { mine, bobs };
-}
 
 const closed: string[] = [];
 async function showThread(channel: Channel, parentId: string) {
-  const harness = workspaceFor(alice, channel);
-  harnesses.push(harness);
+  const harness = chat.workspace(channel);
   await renderInWorkspace(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 4000, itemHeight: 50 }}>
       <ThreadPanel parentId={parentId} onClose={() => closed.push(parentId)} />
@@ -60,7 +44,7 @@ const pointsIn = (panel: HTMLElement) =>
 
 describe('the thread panel', () => {
   it('shows the parent and its replies, and sends a reply to the thread only unless asked', async () => {
-    const { mine, bobs } = await room('thread-reply');
+    const { mine, bobs } = await chat.room('thread-reply');
     const parent = (await bobs.sendMessage({ text: 'Who has the <b>match ball</b>?' })).message;
     await bobs.sendMessage({ text: 'I left it at the clubhouse', parent_id: parent.id });
     const panel = await showThread(mine, parent.id);
@@ -71,7 +55,7 @@ describe('the thread panel', () => {
 
     const user = userEvent.setup();
     const input = within(panel).getByRole('textbox', { name: 'Reply…' });
-    const arrived = nextEvent(bob, 'message.new', 3000, (e) => e.message?.text === 'I will fetch it');
+    const arrived = nextEvent(chat.bob, 'message.new', 3000, (e) => e.message?.text === 'I will fetch it');
     await user.type(input, 'I will fetch it{Enter}');
     const event = await arrived;
     expect(event.message).toMatchObject({ parent_id: parent.id });
@@ -79,7 +63,7 @@ describe('the thread panel', () => {
     await within(panel).findByText('2 replies', undefined, WAIT);
 
     await user.click(within(panel).getByLabelText('Also send to channel'));
-    const shared = nextEvent(bob, 'message.new', 3000, (e) => e.message?.text === 'Ball is in the kit bag');
+    const shared = nextEvent(chat.bob, 'message.new', 3000, (e) => e.message?.text === 'Ball is in the kit bag');
     await user.type(input, 'Ball is in the kit bag{Enter}');
     expect((await shared).message).toMatchObject({ parent_id: parent.id, show_in_channel: true });
     await waitFor(() => expect(mine.state.messages.some((m) => m.text === 'Ball is in the kit bag')).toBe(true), WAIT);
@@ -88,7 +72,7 @@ describe('the thread panel', () => {
   });
 
   it('offers no slash commands in the thread: their answers belong to the channel', async () => {
-    const { mine } = await room('thread-commands');
+    const { mine } = await chat.room('thread-commands');
     const parent = (await mine.sendMessage({ text: 'Any gifs?' })).message;
     const panel = await showThread(mine, parent.id);
     const user = userEvent.setup();
@@ -100,7 +84,7 @@ describe('the thread panel', () => {
   });
 
   it('opens a message without replies as an empty thread that fills as replies arrive', async () => {
-    const { mine, bobs } = await room('thread-new');
+    const { mine, bobs } = await chat.room('thread-new');
     const parent = (await mine.sendMessage({ text: 'Carpool to the away game?' })).message;
     const panel = await showThread(mine, parent.id);
     await within(panel).findByText(/No replies yet/, undefined, WAIT);
@@ -112,7 +96,7 @@ describe('the thread panel', () => {
   });
 
   it('shows the latest 50 replies of a long thread and pages in the earlier ones', async () => {
-    const { mine, bobs } = await room('thread-long');
+    const { mine, bobs } = await chat.room('thread-long');
     const parent = (await bobs.sendMessage({ text: 'Season review' })).message;
     for (let n = 1; n <= 60; n++) await bobs.sendMessage({ text: `Point ${n}`, parent_id: parent.id });
     const panel = await showThread(mine, parent.id);
@@ -125,22 +109,22 @@ describe('the thread panel', () => {
   });
 
   it('marks the thread read for the member reading it', async () => {
-    const { mine, bobs } = await room('thread-read');
+    const { mine, bobs } = await chat.room('thread-read');
     const parent = (await mine.sendMessage({ text: 'Kit colours for Sunday?' })).message;
     await bobs.sendMessage({ text: 'Red home shirts', parent_id: parent.id });
-    const before = await alice.getUnreadCount();
+    const before = await chat.alice.getUnreadCount();
     expect(before.threads.find((t) => t.parent_message_id === parent.id)?.unread_count).toBe(1);
-    const read = nextEvent(alice, 'notification.mark_read', 5000, (e) => e.thread_id === parent.id);
+    const read = nextEvent(chat.alice, 'notification.mark_read', 5000, (e) => e.thread_id === parent.id);
     const panel = await showThread(mine, parent.id);
     await within(panel).findByText('Red home shirts', undefined, WAIT);
     await read;
-    const after = await alice.getUnreadCount();
+    const after = await chat.alice.getUnreadCount();
     expect(after.threads.find((t) => t.parent_message_id === parent.id)?.unread_count ?? 0).toBe(0);
   });
 
   it('is made wider and narrower from its edge by keyboard, within 360–420 px, remembered', async () => {
     localStorage.removeItem('sideline.chat.threadWidth');
-    const { mine } = await room('thread-width');
+    const { mine } = await chat.room('thread-width');
     const parent = (await mine.sendMessage({ text: 'Wide enough?' })).message;
     const panel = await showThread(mine, parent.id);
     const edge = within(panel).getByRole('separator', { name: 'Resize the thread panel' });
@@ -158,7 +142,7 @@ describe('the thread panel', () => {
   });
 
   it('says the thread has not been found for a parent that does not exist, and closes', async () => {
-    const { mine } = await room('thread-missing');
+    const { mine } = await chat.room('thread-missing');
     const panel = await showThread(mine, 'no-such-message');
     expect(await within(panel).findByText('Thread has not been found', undefined, WAIT)).toBeTruthy();
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Back to the channel' }));
