@@ -1,7 +1,8 @@
 /**
  * Parts loaded on demand (preloadable.ts): one fetched ahead renders at once, without the
  * placeholder; one that is not shows the placeholder until its code is there, with its props;
- * code that cannot be loaded is an error of the render, and the next render tries again.
+ * code that cannot be loaded is an error of the render, and the next render tries again; an
+ * optional part keeps its placeholder instead and tries again once the browser is online.
  */
 import { act, render, screen } from '@testing-library/react';
 import { Component, type ReactNode } from 'react';
@@ -78,6 +79,35 @@ describe('preloadable parts', () => {
     view.unmount();
     render(<Broken />);
     expect(await screen.findByRole('heading')).toHaveProperty('textContent', 'The screen');
+    expect(attempt).toBe(2);
+  });
+
+  it('keeps an optional part at its placeholder while its code cannot be loaded, and tries again once online', async () => {
+    let attempt = 0;
+    const Optional = preloadable(
+      () => {
+        attempt++;
+        return attempt === 1 ? Promise.reject(new Error('offline')) : Promise.resolve({ default: Screen });
+      },
+      Placeholder,
+      { optional: true },
+    );
+    render(
+      <Boundary>
+        <Optional title="the toolbar" />
+      </Boundary>,
+    );
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Loading the toolbar')).toBeTruthy();
+    expect(attempt).toBe(1);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+      await Promise.resolve();
+    });
+    expect(await screen.findByRole('heading')).toHaveProperty('textContent', 'the toolbar');
     expect(attempt).toBe(2);
   });
 });

@@ -16,9 +16,19 @@ export interface Preloadable<P extends object> {
 
 type Loaded<P> = { default: ComponentType<P> };
 
+export interface PreloadableOptions {
+  /**
+   * A part the page works without (a message's toolbar, a poll card): code that cannot be loaded
+   * (offline) leaves the placeholder and is tried again when the browser is back online, instead
+   * of failing the render.
+   */
+  optional?: boolean;
+}
+
 export function preloadable<P extends object>(
   load: () => Promise<Loaded<P>>,
   Placeholder: ComponentType<P> | null = null,
+  { optional = false }: PreloadableOptions = {},
 ): Preloadable<P> {
   let loaded: ComponentType<P> | null = null;
   let pending: Promise<Loaded<P>> | null = null;
@@ -38,17 +48,24 @@ export function preloadable<P extends object>(
     const [part, setPart] = useState<{ component: ComponentType<P> | null; error?: unknown }>(() => ({
       component: loaded,
     }));
+    const [attempt, setAttempt] = useState(0);
     useEffect(() => {
       if (part.component) return;
       let mounted = true;
+      const retry = () => mounted && setAttempt((n) => n + 1);
       start().then(
         (module) => mounted && setPart({ component: module.default }),
-        (error: unknown) => mounted && setPart({ component: null, error }),
+        (error: unknown) => {
+          if (!mounted) return;
+          if (optional) window.addEventListener('online', retry, { once: true });
+          else setPart({ component: null, error });
+        },
       );
       return () => {
         mounted = false;
+        window.removeEventListener('online', retry);
       };
-    }, [part.component]);
+    }, [part.component, attempt]);
     // As with a lazy component, code that cannot be loaded is an error of the render.
     if (part.error instanceof Error) throw part.error;
     if (part.error) throw new Error('This part of the page could not be loaded');

@@ -20,7 +20,9 @@ import { useChannelVersion } from '../shared/use-channel-version';
 
 // A row's menu is fetched as soon as the member turns to the list (ChannelListPanel preloads it
 // when the list is pointed at or gets the focus), not with the chat page.
-export const RowMenu = preloadable(() => import('./RowMenu').then((m) => ({ default: m.RowMenu })));
+export const RowMenu = preloadable(() => import('./RowMenu').then((m) => ({ default: m.RowMenu })), null, {
+  optional: true,
+});
 
 export interface RowProps {
   channel: Channel;

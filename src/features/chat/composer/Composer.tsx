@@ -30,12 +30,16 @@ import { useComposerText } from './use-composer-text';
 import './composer.css';
 
 // The suggestion popover's code comes with the first @ or / typed (it shows a moment later then).
-const Suggestions = preloadable(() => import('./Suggestions').then((m) => ({ default: m.Suggestions })));
+const Suggestions = preloadable(() => import('./Suggestions').then((m) => ({ default: m.Suggestions })), null, {
+  optional: true,
+});
 // The attachment tiles' code comes when there is a first attachment (fetched ahead when the Attach
 // button is pointed at or focused, the file picker opens or files are dragged over), not with the
 // chat page.
 // The editing bar, the quote chip and the link preview card come with the first edit, quote or link.
-const ComposerBars = preloadable(() => import('./ComposerBars').then((m) => ({ default: m.ComposerBars })));
+const ComposerBars = preloadable(() => import('./ComposerBars').then((m) => ({ default: m.ComposerBars })), null, {
+  optional: true,
+});
 const UploadTiles = preloadable(() => import('./UploadTiles').then((m) => ({ default: m.UploadTiles })));
 
 export function Composer() {

@@ -13,14 +13,10 @@ import { ReactionList } from '../message-actions/ReactionList';
 import { MessageActions } from '../message-actions/lazy-message-actions';
 import { preloadable } from '../../../lib/preloadable';
 
-/** A poll's name while its card's code loads (it comes with the first poll shown). */
-function PollPlaceholder({ message }: { message: LocalMessage }) {
-  const { t } = useTranslation();
-  return message.poll ? (
-    <p className="chat-message-poll">{t('chat.message.poll', { name: message.poll.name })}</p>
-  ) : null;
-}
-const PollCard = preloadable(() => import('../polls/PollCard').then((m) => ({ default: m.PollCard })), PollPlaceholder);
+// A poll's card comes with the first poll shown.
+const PollCard = preloadable(() => import('../polls/PollCard').then((m) => ({ default: m.PollCard })), null, {
+  optional: true,
+});
 import { Avatar } from '../shared/Avatar';
 import { Attachments } from './Attachments';
 import { clockTime, fullDateTime } from './format';
