@@ -6,6 +6,7 @@ import { lazy } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
 import { CheckingSession } from './CheckingSession';
+import { withStrings } from '../i18n/bundles';
 import { preloadable, type Preloadable } from '../lib/preloadable';
 import { MainLayout } from './MainLayout';
 import NotFoundPage from './NotFoundPage';
@@ -13,15 +14,35 @@ import { RequireSession } from './RequireSession';
 
 const LoginPage = preloadable(() => import('../features/session/LoginPage'), CheckingSession);
 const RegisterPage = preloadable(() => import('../features/session/RegisterPage'), CheckingSession);
-const DashboardPage = preloadable(() => import('../features/dashboard/DashboardPage'), CheckingSession);
-const LeaguePage = preloadable(() => import('../features/league/LeaguePage'), CheckingSession);
-const RosterPage = preloadable(() => import('../features/roster/RosterPage'), CheckingSession);
+const DashboardPage = preloadable(
+  withStrings('pages', () => import('../features/dashboard/DashboardPage')),
+  CheckingSession,
+);
+const LeaguePage = preloadable(
+  withStrings('pages', () => import('../features/league/LeaguePage')),
+  CheckingSession,
+);
+const RosterPage = preloadable(
+  withStrings('pages', () => import('../features/roster/RosterPage')),
+  CheckingSession,
+);
 const ChatPage = preloadable(() => import('../features/chat/ChatPage'), CheckingSession);
-const ExplorePage = preloadable(() => import('../features/explore/ExplorePage'), CheckingSession);
-const AccountPage = preloadable(() => import('../features/account/AccountPage'), CheckingSession);
-const HelpPage = preloadable(() => import('../features/help/HelpPage'), CheckingSession);
+const ExplorePage = preloadable(
+  withStrings('pages', () => import('../features/explore/ExplorePage')),
+  CheckingSession,
+);
+const AccountPage = preloadable(
+  withStrings('pages', () => import('../features/account/AccountPage')),
+  CheckingSession,
+);
+const HelpPage = preloadable(
+  withStrings('pages', () => import('../features/help/HelpPage')),
+  CheckingSession,
+);
 // Development builds only: the statechart inspector (Vite drops this import from production).
-const DevMachinesPage = import.meta.env.DEV ? lazy(() => import('../features/dev-machines/MachinesPage')) : null;
+const DevMachinesPage = import.meta.env.DEV
+  ? lazy(withStrings('pages', () => import('../features/dev-machines/MachinesPage')))
+  : null;
 
 const SCREENS: [pattern: string, screen: Preloadable<object>][] = [
   ['/login', LoginPage],

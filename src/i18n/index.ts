@@ -1,10 +1,12 @@
 /**
  * i18next with the twelve locales, each loaded on demand as its own chunk. English is bundled
- * as the fallback for any missing key.
+ * as the fallback for any missing key. Strings of screens and parts loaded on demand live in
+ * bundles of their own (`./bundles.ts`).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
+import { loadUsedStrings } from './bundles';
 import { loadDateLocale } from './dates';
 import { DEFAULT_LANGUAGE, pickLanguage, type Language } from './languages';
 
@@ -45,7 +47,7 @@ export async function initI18n(
  */
 export async function changeLanguage(language: Language): Promise<void> {
   if (i18next.isInitialized && i18next.language === language && document.documentElement.lang === language) return;
-  await Promise.all([loadLocale(language), loadDateLocale(language)]);
+  await Promise.all([loadLocale(language), loadUsedStrings(language), loadDateLocale(language)]);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
 }

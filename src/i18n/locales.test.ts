@@ -3,8 +3,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, pickLanguage } from './languages';
 
-const dir = join(import.meta.dirname, 'locales');
-const load = (lang: string) => JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
+const root = join(import.meta.dirname, 'locales');
+/** The core files (locales/*.json) and each bundle's folder (locales/<bundle>/*.json). */
+const BUNDLES = [
+  '',
+  ...readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name),
+];
+const load = (bundle: string, lang: string) =>
+  JSON.parse(readFileSync(join(root, bundle, `${lang}.json`), 'utf8')) as Record<string, unknown>;
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
   if (typeof value === 'string') return { [prefix]: value };
@@ -30,16 +38,18 @@ function shape(strings: Record<string, string>) {
   return { keys: [...keys].sort(), plurals };
 }
 
-describe('locales', () => {
-  const english = flatten(load('en'));
+describe.each(BUNDLES)('locales%s', (bundle) => {
+  const english = flatten(load(bundle, 'en'));
 
   it('has exactly the twelve interface languages', () => {
-    const files = readdirSync(dir).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(join(root, bundle))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LANGUAGES].sort());
   });
 
   it.each([...LANGUAGES])('%s has every key of en, its own plural forms, and the same placeholders', (lang) => {
-    const strings = flatten(load(lang));
+    const strings = flatten(load(bundle, lang));
     const { keys, plurals } = shape(strings);
     const reference = shape(english);
     expect(keys).toEqual(reference.keys);
@@ -51,6 +61,23 @@ describe('locales', () => {
       expect(text.trim(), `${lang}:${key} is empty`).not.toBe('');
       expect(placeholders(text), `${lang}:${key} placeholders`).toEqual(placeholders(englishByBase.get(base(key))!));
     }
+  });
+});
+
+describe('bundles', () => {
+  it('never define the same key twice', () => {
+    const owner = new Map<string, string>();
+    for (const bundle of BUNDLES) {
+      for (const key of Object.keys(flatten(load(bundle, 'en')))) {
+        expect(owner.get(key), `${key} is in ${owner.get(key)} and ${bundle || 'core'}`).toBeUndefined();
+        owner.set(key, bundle || 'core');
+      }
+    }
+  });
+
+  it('each folder is a bundle src/i18n/bundles.ts loads', () => {
+    const source = readFileSync(join(import.meta.dirname, 'bundles.ts'), 'utf8');
+    for (const bundle of BUNDLES.filter(Boolean)) expect(source).toContain(`'./locales/${bundle}/*.json'`);
   });
 });
 

@@ -3,10 +3,13 @@
  * `usePlayerCard().open(playerId)`, from the roster, explore, fixtures or the dashboard. One card
  * at a time; closing gives focus back to what opened it. The dialog's code loads on first use.
  */
+import { withStrings } from '../i18n/bundles';
 import { createContext, lazy, Suspense, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
-const PlayerCardDialog = lazy(() =>
-  import('../components/league/PlayerCardDialog').then((m) => ({ default: m.PlayerCardDialog })),
+const PlayerCardDialog = lazy(
+  withStrings('pages', () =>
+    import('../components/league/PlayerCardDialog').then((m) => ({ default: m.PlayerCardDialog })),
+  ),
 );
 
 interface PlayerCardApi {

@@ -17,13 +17,17 @@ import AccountPage from '../../src/features/account/AccountPage';
 import { profileSchema } from '../../src/features/account/profile-schema';
 import { registerSchema, signInSchema } from '../../src/features/session/auth-schemas';
 import RegisterPage from '../../src/features/session/RegisterPage';
-import de from '../../src/i18n/locales/de.json';
 import { ImagePreviewProvider } from '../../src/lib/image-preview';
 import { SessionProvider } from '../../src/lib/session';
 import { ToastProvider } from '../../src/lib/toasts';
 import type { SessionUser } from '../../src/lib/user';
 import { initTestI18n } from '../support/chat-ui';
 import { HOSTILE_NAMES, WORLD_NAMES } from '../support/hostile-texts';
+import { stringsFor } from '../support/locale-strings';
+import type deCore from '../../src/i18n/locales/de.json';
+import type dePages from '../../src/i18n/locales/pages/de.json';
+
+const de = stringsFor('de') as unknown as typeof deCore & typeof dePages;
 
 /** The German text the form shows for each reason on a name field (register.* or account.*). */
 const germanFor = (reason: TextReason, screen: 'register' | 'account'): string =>

@@ -18,7 +18,7 @@ import {
   type ChatWorkspace,
   type OpenChannel,
 } from '../../src/features/chat/workspace/chat-workspace-context';
-import en from '../../src/i18n/locales/en.json';
+import { english as en } from './locale-strings';
 import { composerInputFor } from '../../src/lib/actors/composer-actors';
 import { channelComposerMachine, connectComposerToOutbox, outboxMachineFor } from '../../src/lib/chat/channel-machines';
 import { ImagePreviewProvider } from '../../src/lib/image-preview';

@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll } from 'vitest';
-import en from '../../src/i18n/locales/en.json';
+import { english as en } from './locale-strings';
 
 beforeAll(async () => {
   if (!i18next.isInitialized) {
