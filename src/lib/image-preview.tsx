@@ -1,14 +1,15 @@
 /** The global image preview (machines/image-preview): any component can open an image with `useImagePreview()`. */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import type { ActorRefFrom } from 'xstate';
 import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine';
 import { selectPreview } from '../../machines/image-preview/image-preview.selectors';
 import { registerDevActor } from './dev/actor-registry';
+import { lazyPart } from './lazy-part';
 
 // The dialog's code is fetched the first time a picture is opened, not with every screen.
-const ImagePreviewDialog = lazy(() =>
+const ImagePreviewDialog = lazyPart(() =>
   import('../components/ui/ImagePreviewDialog').then((m) => ({ default: m.ImagePreviewDialog })),
 );
 

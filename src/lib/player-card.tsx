@@ -4,9 +4,10 @@
  * at a time; closing gives focus back to what opened it. The dialog's code loads on first use.
  */
 import { withStrings } from '../i18n/bundles';
-import { createContext, lazy, Suspense, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from './lazy-part';
 
-const PlayerCardDialog = lazy(
+const PlayerCardDialog = lazyPart(
   withStrings('pages', () =>
     import('../components/league/PlayerCardDialog').then((m) => ({ default: m.PlayerCardDialog })),
   ),

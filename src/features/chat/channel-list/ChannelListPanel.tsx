@@ -7,7 +7,7 @@
  * content and says it is reconnecting, and it re-queries once the connection has recovered.
  */
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
@@ -36,11 +36,12 @@ import { useToast } from '../../../lib/toasts';
 import { preloadable } from '../../../lib/preloadable';
 import './channel-list.css';
 import './channel-list-overlays.css';
+import { lazyPart } from '../../../lib/lazy-part';
 
 // Dialogs a member opens now and then are fetched on first use, not with the chat page (the
 // switcher stays: keys typed right after Ctrl+K must not be lost while it loads).
-const LeaveConfirm = lazy(() => import('./LeaveConfirm').then((m) => ({ default: m.LeaveConfirm })));
-const NewDirectMessage = lazy(() => import('./NewDirectMessage').then((m) => ({ default: m.NewDirectMessage })));
+const LeaveConfirm = lazyPart(() => import('./LeaveConfirm').then((m) => ({ default: m.LeaveConfirm })));
+const NewDirectMessage = lazyPart(() => import('./NewDirectMessage').then((m) => ({ default: m.NewDirectMessage })));
 // Search results' code comes when the search box is first used (fetched when it gets the focus).
 const SearchResults = preloadable(() => import('./SearchResults').then((m) => ({ default: m.SearchResults })));
 

@@ -9,7 +9,7 @@
  * ↓ or ↑ on "More" opens the menu, Escape closes a popup (focus returns to its button) or, in the
  * toolbar itself, goes back to the message.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage } from 'stream-chat';
 import { LazyEmojiPickerPopover as EmojiPickerPopover } from '../shared/emoji-picker/LazyEmojiPicker';
@@ -20,9 +20,10 @@ import type { AvailableActions } from './permissions';
 import { QUICK_REACTIONS, reactionTypeForPick } from './reaction-types';
 import { useMessageCommands, usePermittedActions, useReactionToggle } from './use-message-actions';
 import './message-actions.css';
+import { lazyPart } from '../../../lib/lazy-part';
 
 // Opened now and then: fetched on first use, not with the chat page.
-const DeleteConfirmDialog = lazy(() =>
+const DeleteConfirmDialog = lazyPart(() =>
   import('./DeleteConfirmDialog').then((m) => ({ default: m.DeleteConfirmDialog })),
 );
 

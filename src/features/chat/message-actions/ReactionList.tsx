@@ -4,7 +4,7 @@
  * adds or removes my reaction of that type. An add chip opens the emoji picker, and "who reacted"
  * opens the list of the members who reacted.
  */
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage } from 'stream-chat';
 import { LazyEmojiPickerPopover as EmojiPickerPopover } from '../shared/emoji-picker/LazyEmojiPicker';
@@ -13,9 +13,10 @@ import { reactionTypeForPick } from './reaction-types';
 import { usePermittedActions, useReactionToggle } from './use-message-actions';
 import { useReactionEmoji } from './use-reaction-emoji';
 import './message-actions.css';
+import { lazyPart } from '../../../lib/lazy-part';
 
 // Opened now and then: fetched on first use, not with the chat page.
-const ReactorsDialog = lazy(() => import('./ReactorsDialog').then((m) => ({ default: m.ReactorsDialog })));
+const ReactorsDialog = lazyPart(() => import('./ReactorsDialog').then((m) => ({ default: m.ReactorsDialog })));
 
 export interface ReactionSummary {
   type: string;

@@ -3,14 +3,15 @@
  * dialog (fetched on first use, ahead when the button is pointed at or focused).
  */
 import { useSelector } from '@xstate/react';
+import { Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectChild, selectPollOpen } from '../../../../machines/composer/composer.selectors';
 import type { pollComposerMachine } from '../../../../machines/poll-composer/poll-composer.machine';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
-import { preloadable } from '../../../lib/preloadable';
+import { lazyPart } from '../../../lib/lazy-part';
 
-const PollCreateDialog = preloadable(() => import('./PollCreateDialog').then((m) => ({ default: m.PollCreateDialog })));
+const PollCreateDialog = lazyPart(() => import('./PollCreateDialog').then((m) => ({ default: m.PollCreateDialog })));
 
 function PollIcon() {
   return (
@@ -40,7 +41,11 @@ export function PollLauncher({ composer }: { composer: ComposerActor }) {
       >
         <PollIcon />
       </button>
-      {child && <PollCreateDialog poll={child} onClose={() => composer.send({ type: 'composer.closePoll' })} />}
+      {child && (
+        <Suspense fallback={null}>
+          <PollCreateDialog poll={child} onClose={() => composer.send({ type: 'composer.closePoll' })} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,15 +2,16 @@
  * The open channel's header: its picture and name, member count, muted/frozen markers, and the
  * button to its pinned messages (the dialog's code loads when first opened).
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Avatar } from '../shared/Avatar';
 import { channelTitle, directPartner } from '../shared/channel-title';
 import { useChannelVersion } from '../shared/use-channel-version';
 import { useChatWorkspace, useOpenChannel } from './chat-workspace-context';
 import { OpenPanelButton } from './OpenPanelButton';
+import { lazyPart } from '../../../lib/lazy-part';
 
-const PinnedMessagesDialog = lazy(() =>
+const PinnedMessagesDialog = lazyPart(() =>
   import('../pinned/PinnedMessagesDialog').then((m) => ({ default: m.PinnedMessagesDialog })),
 );
 

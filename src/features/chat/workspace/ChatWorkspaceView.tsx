@@ -6,7 +6,7 @@
  * outbox lives here, for every channel, and resends what is pending when the connection recovers.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useMatch, useNavigate, useParams } from 'react-router-dom';
 import type { StreamChat } from 'stream-chat';
@@ -20,9 +20,10 @@ import { OpenChannelView } from './OpenChannelView';
 import { useWideScreen } from './use-wide-screen';
 import '../shared/icon-button.css';
 import './chat-workspace.css';
+import { lazyPart } from '../../../lib/lazy-part';
 
 // Opened now and then: fetched when the member first opens their threads.
-const ThreadsView = lazy(() => import('../threads/ThreadsView'));
+const ThreadsView = lazyPart(() => import('../threads/ThreadsView'));
 
 /** The channel list waits at most this long for the addressed channel before its first query. */
 export const ADDRESSED_CHANNEL_WAIT_MS = 1000;

@@ -6,7 +6,7 @@
  * channel (over it on narrow screens).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
@@ -30,9 +30,10 @@ import {
   useChatWorkspace,
   type OpenChannel,
 } from './chat-workspace-context';
+import { lazyPart } from '../../../lib/lazy-part';
 
 // Opened now and then: fetched when a thread is first opened, not with the chat page.
-const ThreadPanel = lazy(() => import('../thread/ThreadPanel'));
+const ThreadPanel = lazyPart(() => import('../thread/ThreadPanel'));
 
 /** After the thread closes, focus goes back to its parent message in the channel (chat-ui.md §6). */
 function focusParent(parentId: string) {

@@ -2,10 +2,11 @@
  * The emoji picker popover, fetched when a member first opens it (emoji-mart and its data come
  * then too), so none of it weighs on the chat page's first load (bench/bundle.ts).
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { EmojiPickerPopoverProps } from './EmojiPickerPopover';
+import { lazyPart } from '../../../../lib/lazy-part';
 
-const Popover = lazy(() => import('./EmojiPickerPopover').then((m) => ({ default: m.EmojiPickerPopover })));
+const Popover = lazyPart(() => import('./EmojiPickerPopover').then((m) => ({ default: m.EmojiPickerPopover })));
 
 export function LazyEmojiPickerPopover(props: EmojiPickerPopoverProps) {
   return (
