@@ -161,7 +161,8 @@ export default tseslint.config(
   },
   {
     files: ['machines/**/*.ts'],
-    ignores: ['machines/**/*.test.ts'],
+    // The machine tests and their harness may import vitest.
+    ignores: ['machines/**/*.test.ts', 'machines/shared/machine-test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { threadMachine } from './thread.machine';
-import {
-  selectFailure,
-  selectHasOlder,
-  selectIsLoadingOlder,
-  selectThread,
-  selectThreadState,
-} from './thread.selectors';
-import type { ThreadEmitted, ThreadHandle, ThreadLoaded } from './thread.types';
+import { selectFailure, selectHasOlder, selectIsLoadingOlder, selectThread } from './thread.selectors';
+import type { ThreadHandle, ThreadLoaded } from './thread.types';
 
 const handle: ThreadHandle = { id: 'parent-1' };
 
@@ -39,83 +34,67 @@ function start(answers: {
       }),
     },
   });
-  const actor = createActor(machine, { input: { parentId: 'parent-1' } });
-  const emitted: ThreadEmitted[] = [];
-  actor.on('thread.failed', (event) => emitted.push(event));
-  actor.start();
-  return { actor, log, emitted };
+  return { run: machineTest(machine, { input: { parentId: 'parent-1' } }), log };
 }
 
 const loaded = (hasOlder: boolean) => () => Promise.resolve({ thread: handle, hasOlder });
 
 describe('the thread panel', () => {
   it('opens the thread, is active while open and inactive once closed', async () => {
-    const { actor, log } = start({ open: [loaded(true)] });
-    expect(selectThreadState(actor.getSnapshot())).toBe('opening');
-    expect(selectThread(actor.getSnapshot())).toBeNull();
-    await waitFor(actor, (s) => s.matches('open'));
-    expect(selectThread(actor.getSnapshot())).toBe(handle);
-    expect(selectHasOlder(actor.getSnapshot())).toBe(true);
-    actor.stop();
+    const { run, log } = start({ open: [loaded(true)] });
+    run.expectPaths('opening').expectSelected(selectThread, null);
+    (await run.settle()).expectPaths('open.browsing').expectSelected(selectThread, handle);
+    run.expectSelected(selectHasOlder, true).stop();
     expect(log).toEqual(['open parent-1', 'active parent-1', 'inactive parent-1']);
   });
 
   it('pages back while older replies exist, one page at a time, and stops at the first reply', async () => {
     let finishPage!: (value: ThreadLoaded) => void;
-    const { actor, log } = start({
+    const { run, log } = start({
       open: [loaded(true)],
       older: [() => new Promise<ThreadLoaded>((resolve) => (finishPage = resolve))],
     });
-    await waitFor(actor, (s) => s.matches('open'));
-    actor.send({ type: 'thread.loadOlder' });
-    actor.send({ type: 'thread.loadOlder' });
-    expect(selectIsLoadingOlder(actor.getSnapshot())).toBe(true);
+    await run.settle();
+    run.send({ type: 'thread.loadOlder' }, { type: 'thread.loadOlder' });
+    run.expectPaths('open.loadingOlder').expectSelected(selectIsLoadingOlder, true);
     finishPage({ thread: handle, hasOlder: false });
-    await waitFor(actor, (s) => s.matches({ open: 'browsing' }));
-    actor.send({ type: 'thread.loadOlder' });
+    (await run.settle()).expectPaths('open.browsing').send({ type: 'thread.loadOlder' });
+    run.expectPaths('open.browsing').expectSelected(selectHasOlder, false);
     expect(log.filter((entry) => entry === 'older')).toHaveLength(1);
-    expect(selectHasOlder(actor.getSnapshot())).toBe(false);
   });
 
   it('says why a page failed and keeps the replies it has', async () => {
-    const { actor, emitted } = start({ open: [loaded(true)], older: [() => Promise.reject(new Error('offline'))] });
-    await waitFor(actor, (s) => s.matches('open'));
-    actor.send({ type: 'thread.loadOlder' });
-    await waitFor(actor, (s) => s.matches({ open: 'browsing' }));
-    expect(emitted).toEqual([{ type: 'thread.failed', key: 'chat.thread.olderFailed' }]);
-    expect(selectHasOlder(actor.getSnapshot())).toBe(true);
+    const { run } = start({ open: [loaded(true)], older: [() => Promise.reject(new Error('offline'))] });
+    (await run.settle()).send({ type: 'thread.loadOlder' });
+    (await run.settle()).expectPaths('open.browsing').expectSelected(selectHasOlder, true);
+    run.expectEmitted('thread.failed', { key: 'chat.thread.olderFailed' });
   });
 
   it('reloads after the connection recovers, staying active throughout', async () => {
-    const { actor, log, emitted } = start({
+    const { run, log } = start({
       open: [loaded(false)],
       reload: [loaded(true), () => Promise.reject(new Error('offline'))],
     });
-    await waitFor(actor, (s) => s.matches('open'));
-    actor.send({ type: 'connection.recovered' });
-    await waitFor(actor, (s) => s.matches({ open: 'browsing' }));
-    expect(selectHasOlder(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'connection.recovered' });
-    await waitFor(actor, (s) => s.matches({ open: 'browsing' }));
-    expect(emitted).toEqual([{ type: 'thread.failed', key: 'chat.thread.reloadFailed' }]);
+    (await run.settle()).send({ type: 'connection.recovered' }).expectPaths('open.reloading');
+    (await run.settle()).expectPaths('open.browsing').expectSelected(selectHasOlder, true);
+    (await run.send({ type: 'connection.recovered' }).settle()).expectPaths('open.browsing');
+    run.expectEmitted('thread.failed', { key: 'chat.thread.reloadFailed' });
     expect(log).toEqual(['open parent-1', 'active parent-1', 'reload', 'reload']);
   });
 
   it('says missing for a parent that does not exist, and cannot be retried', async () => {
-    const { actor, log } = start({ open: [() => Promise.reject(Object.assign(new Error('x'), { kind: 'missing' }))] });
-    await waitFor(actor, (s) => s.matches('missing'));
-    expect(selectFailure(actor.getSnapshot())).toEqual({ kind: 'missing' });
-    actor.send({ type: 'thread.retry' });
-    expect(selectThreadState(actor.getSnapshot())).toBe('missing');
+    const { run, log } = start({ open: [() => Promise.reject(Object.assign(new Error('x'), { kind: 'missing' }))] });
+    (await run.settle()).expectPaths('missing').expectSelected(selectFailure, { kind: 'missing' });
+    run.send({ type: 'thread.retry' }).expectPaths('missing');
     expect(log).toEqual(['open parent-1']);
   });
 
   it('keeps the reason of any other failure and opens again on retry', async () => {
-    const { actor } = start({ open: [() => Promise.reject(new Error('error HTTP code: 503')), loaded(false)] });
-    await waitFor(actor, (s) => s.matches('failed'));
-    expect(selectFailure(actor.getSnapshot())).toEqual({ kind: 'failed', message: 'error HTTP code: 503' });
-    actor.send({ type: 'thread.retry' });
-    await waitFor(actor, (s) => s.matches('open'));
-    expect(selectFailure(actor.getSnapshot())).toBeNull();
+    const { run } = start({ open: [() => Promise.reject(new Error('error HTTP code: 503')), loaded(false)] });
+    (await run.settle()).expectPaths('failed');
+    run.expectSelected(selectFailure, { kind: 'failed', message: 'error HTTP code: 503' });
+    (await run.send({ type: 'thread.retry' }).settle())
+      .expectPaths('open.browsing')
+      .expectSelected(selectFailure, null);
   });
 });

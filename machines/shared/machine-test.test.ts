@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { emit, fromPromise, setup } from 'xstate';
+import { machineTest, statePaths } from './machine-test';
+
+const doorMachine = setup({
+  types: { events: {} as { type: 'open' } | { type: 'lock' }, emitted: {} as { type: 'door.closed'; after: number } },
+  actors: { unlock: fromPromise(() => Promise.resolve('ok')) },
+}).createMachine({
+  type: 'parallel',
+  states: {
+    door: {
+      initial: 'closed',
+      states: {
+        closed: { on: { open: 'opening' } },
+        opening: { invoke: { src: 'unlock', onDone: 'open' } },
+        open: { after: { 3000: { target: 'closed', actions: emit({ type: 'door.closed', after: 3000 }) } } },
+      },
+    },
+    light: { initial: 'off', states: { off: {} } },
+  },
+});
+
+describe('machineTest', () => {
+  it('lists the active leaves of nested and parallel states', () => {
+    expect(statePaths({ door: { opening: {} }, light: 'off' })).toEqual(['door.opening', 'light.off']);
+    expect(statePaths('idle')).toEqual(['idle']);
+  });
+
+  it('sends, settles invocations, advances delays and sees what was emitted', async () => {
+    const run = machineTest(doorMachine);
+    run.expectPaths('light.off', 'door.closed').send({ type: 'open' }).expectPaths('door.opening', 'light.off');
+    (await run.settle()).expectPaths('door.open', 'light.off');
+    run.advance(2999).expectPaths('door.open', 'light.off').expectEmitted('door.closed');
+    run.advance(1).expectPaths('door.closed', 'light.off').expectEmitted('door.closed', { after: 3000 });
+    run.stop().expectStatus('stopped');
+  });
+
+  it('fails when the machine is not where the test expects it', () => {
+    const run = machineTest(doorMachine);
+    expect(() => run.expectPaths('door.open', 'light.off')).toThrow();
+    expect(() => run.expectEmitted('door.closed', { after: 3000 })).toThrow();
+    expect(() => run.expectSelected((s) => s.status, 'done')).toThrow();
+  });
+});
