@@ -151,8 +151,8 @@ describe('the channel details panel', () => {
     await waitFor(() => expect(row('Bob Brown').textContent).toContain('Banned'), WAIT);
     const { bans } = await serverClient(chat.server).queryBannedUsers({ channel_cid: mine.cid });
     expect(bans).toHaveLength(1);
-    expect(bans[0]!.reason).toBe('Rough play');
-    const expires = Date.parse(bans[0]!.expires!);
+    expect(bans![0]!.reason).toBe('Rough play');
+    const expires = Date.parse(bans![0]!.expires!);
     expect(expires).toBeGreaterThanOrEqual(before + 59 * 60_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 61 * 60_000);
     await expect(bobs.sendMessage({ text: 'Let me in' })).rejects.toBeTruthy();

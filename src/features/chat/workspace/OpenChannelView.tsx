@@ -127,7 +127,8 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
           <ChannelHeader
             onOpenPanel={onOpenPanel}
             onOpenDetails={() => {
-              closeThread();
+              // One side panel at a time: the details take the thread's place.
+              if (threadId) void navigate(channelPath(channel.type, channel.id!));
               setDetailsOpen(true);
             }}
           />
