@@ -83,7 +83,8 @@ export function MembersSection({ channel }: { channel: Channel }) {
             <li key={id} className="chat-details-member" data-user-id={id}>
               <span className="chat-details-avatar">
                 <Avatar id={id} name={name} image={user?.image} size={36} />
-                <span className="chat-presence" data-online={user?.online === true} aria-hidden="true" />
+                {/* The composer's presence dot (composer.css, loaded with the chat). */}
+                <span className="composer-presence" data-online={user?.online || undefined} aria-hidden="true" />
               </span>
               <span className="chat-details-who">
                 <span className="chat-details-member-name">
