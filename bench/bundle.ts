@@ -44,6 +44,11 @@ const ON_DEMAND: { label: string; module: RegExp }[] = [
     label: 'the thread panel and the threads view (src/features/chat/thread/, threads/ThreadsView.tsx)',
     module: /\/src\/features\/chat\/(thread\/|threads\/ThreadsView\.tsx$)/,
   },
+  {
+    // Only the header's button (DetailsButton.tsx) comes with the chat.
+    label: 'the channel details panel (src/features/chat/channel-details/)',
+    module: /\/src\/features\/chat\/channel-details\/(?!DetailsButton\.tsx$)/,
+  },
 ];
 /** Emoji-mart's data, found by content too (the first emojis of its first category). */
 const EMOJI_DATA_SIGNATURE = /grinning\W{1,6}smiley\W{1,6}smile\W/;

@@ -8,6 +8,7 @@ import { Avatar } from '../shared/Avatar';
 import { channelTitle, directPartner } from '../shared/channel-title';
 import { useChannelVersion } from '../shared/use-channel-version';
 import { useChatWorkspace, useOpenChannel } from './chat-workspace-context';
+import { DetailsButton } from '../channel-details/DetailsButton';
 import { OpenPanelButton } from './OpenPanelButton';
 import { lazyPart } from '../../../lib/lazy-part';
 
@@ -29,7 +30,14 @@ function PinIcon() {
   );
 }
 
-export function ChannelHeader({ onOpenPanel }: { onOpenPanel: (() => void) | null }) {
+export function ChannelHeader({
+  onOpenPanel,
+  onOpenDetails,
+}: {
+  onOpenPanel: (() => void) | null;
+  /** Opens the channel details panel (its code loads then). */
+  onOpenDetails?: () => void;
+}) {
   const { t } = useTranslation();
   const { client, userId } = useChatWorkspace();
   const open = useOpenChannel();
@@ -68,6 +76,7 @@ export function ChannelHeader({ onOpenPanel }: { onOpenPanel: (() => void) | nul
       >
         <PinIcon />
       </button>
+      {onOpenDetails && <DetailsButton onOpen={onOpenDetails} />}
       {pinnedOpen && (
         <Suspense fallback={null}>
           <PinnedMessagesDialog

@@ -20,6 +20,7 @@ import { createOpenChannelActors, watchedChannel } from '../../../lib/actors/ope
 import { Composer } from '../composer/Composer';
 import { useChannelComposer } from '../composer/use-channel-composer';
 import { MessageList } from '../message-list/MessageList';
+import { channelDetailsImport, focusDetailsButton } from '../channel-details/DetailsButton';
 import { ChannelHeader } from './ChannelHeader';
 import { ComposerPlaceholder } from '../composer/ComposerPlaceholder';
 import {
@@ -34,6 +35,7 @@ import { lazyPart } from '../../../lib/lazy-part';
 
 // Opened now and then: fetched when a thread is first opened, not with the chat page.
 const ThreadPanel = lazyPart(() => import('../thread/ThreadPanel'));
+const ChannelDetailsPanel = lazyPart(channelDetailsImport);
 
 /** After the thread closes, focus goes back to its parent message in the channel (chat-ui.md §6). */
 function focusParent(parentId: string) {
@@ -102,6 +104,7 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
   const navigate = useNavigate();
   const { threadId = null } = useParams();
   const targetMessageId = params.get('message');
+  const [detailsOpen, setDetailsOpen] = useState(false);
   const open = useMemo<OpenChannel>(
     () => ({
       channel,
@@ -122,11 +125,28 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
     <OpenChannelContext.Provider value={open}>
       <div className="chat-channel-area" data-thread={threadId ? 'open' : 'closed'}>
         <section className="chat-channel" aria-labelledby="chat-channel-title" data-cid={channel.cid}>
-          <ChannelHeader onOpenPanel={onOpenPanel} />
+          <ChannelHeader
+            onOpenPanel={onOpenPanel}
+            onOpenDetails={() => {
+              // One side panel at a time: the details take the thread's place.
+              if (threadId) void navigate(channelPath(channel.type, channel.id!));
+              setDetailsOpen(true);
+            }}
+          />
           <MessageList />
           {/* The composer's own place: what changes in it (the placeholder giving way) leaves the list be. */}
           <div className="chat-composer-slot">{composerShown ? <Composer /> : <ComposerPlaceholder />}</div>
         </section>
+        {detailsOpen && !threadId && (
+          <Suspense fallback={<aside className="chat-details" aria-busy="true" />}>
+            <ChannelDetailsPanel
+              onClose={() => {
+                setDetailsOpen(false);
+                focusDetailsButton();
+              }}
+            />
+          </Suspense>
+        )}
         {threadId && (
           <Suspense fallback={<aside className="chat-thread" aria-busy="true" />}>
             <ThreadPanel key={threadId} parentId={threadId} onClose={closeThread} />
