@@ -11,47 +11,16 @@ import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import type { Channel, LocalMessage } from 'stream-chat';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Coords } from '../../machines/live-location/live-location.types';
-import type { GeolocationLike } from '../../src/lib/actors/live-location-actors';
 import { LocationCard } from '../../src/features/chat/location/LocationCard';
 import { LocationShareDialog } from '../../src/features/chat/location/LocationShareDialog';
 import { liveLocationSessions } from '../../src/features/chat/location/live-location-registry';
 import { nextEvent, serverClient } from '../support/chat';
+import { FakeGeolocation } from '../support/fake-geolocation';
 import { renderInWorkspace } from '../support/chat-ui';
 import { twoMembers } from '../support/two-members';
 
 const WAIT = { timeout: 5000 };
 const chat = twoMembers();
-
-type Success = (position: { coords: Coords }) => void;
-type Failure = (error: { message: string; code?: number }) => void;
-
-/** A device position the test controls; `refuse` makes it answer like a browser whose member said no. */
-class FakeGeolocation implements GeolocationLike {
-  here: Coords = { latitude: 52.3676, longitude: 4.9041 };
-  refuse = false;
-  /** Answers like a device that cannot find its position (POSITION_UNAVAILABLE). */
-  lost = false;
-  watchers = new Map<number, Success>();
-  private nextId = 1;
-  getCurrentPosition(success: Success, error?: Failure | null) {
-    if (this.refuse) error?.({ message: 'User denied Geolocation', code: 1 });
-    else if (this.lost) error?.({ message: 'Position unavailable', code: 2 });
-    else success({ coords: this.here });
-  }
-  watchPosition(success: Success) {
-    const id = this.nextId++;
-    this.watchers.set(id, success);
-    return id;
-  }
-  clearWatch(id: number) {
-    this.watchers.delete(id);
-  }
-  move(latitude: number, longitude: number) {
-    this.here = { latitude, longitude };
-    for (const watcher of this.watchers.values()) watcher({ coords: this.here });
-  }
-}
 
 let geolocation: FakeGeolocation;
 beforeEach(() => {
@@ -160,6 +129,7 @@ describe('sharing a location', () => {
     const { mine, bobs } = await chat.room('loc-bobs');
     const shared = nextEvent(chat.alice, 'message.new', 5000, (e) => Boolean(e.message?.shared_location));
     await bobs.sendSharedLocation({
+      message_id: `bob-${Date.now()}`,
       latitude: -33.8688,
       longitude: 151.2093,
       created_by_device_id: 'bob-phone',
