@@ -13,7 +13,11 @@ import type { Channel, LocalMessage } from 'stream-chat';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocationCard } from '../../src/features/chat/location/LocationCard';
 import { LocationShareDialog } from '../../src/features/chat/location/LocationShareDialog';
-import { liveLocationSessions } from '../../src/features/chat/location/live-location-registry';
+import {
+  liveLocationSessions,
+  resumeKey,
+  useLiveLocationSession,
+} from '../../src/features/chat/location/live-location-registry';
 import { nextEvent, serverClient } from '../support/chat';
 import { FakeGeolocation } from '../support/fake-geolocation';
 import { renderInWorkspace } from '../support/chat-ui';
@@ -30,6 +34,7 @@ beforeEach(() => {
 afterEach(async () => {
   for (const session of liveLocationSessions.values()) session.stop();
   liveLocationSessions.clear();
+  localStorage.clear();
   const { active_live_locations } = await chat.alice.getSharedLocations();
   for (const location of active_live_locations)
     await chat.alice.updateLocation({ message_id: location.message_id, end_at: new Date().toISOString() });
@@ -97,6 +102,8 @@ describe('sharing a location', () => {
     expect(endAt - asked).toBeGreaterThanOrEqual(3_600_000);
     expect(endAt - Date.now()).toBeLessThanOrEqual(3_600_000);
     await waitFor(() => expect(geolocation.watchers.size).toBe(1), WAIT);
+    // This browser remembers the share's end, to resume it after a reload.
+    await waitFor(() => expect(Number(localStorage.getItem(resumeKey('alice')))).toBe(endAt), WAIT);
 
     const moved = nextEvent(chat.bob, 'message.updated', 5000, (e) => e.message?.shared_location?.latitude === 52.37);
     geolocation.move(52.37, 4.9);
@@ -182,5 +189,30 @@ describe('sharing a location', () => {
     );
     expect(onClose).not.toHaveBeenCalled();
     expect(mine.state.messages.some((m) => m.shared_location)).toBe(false);
+  });
+
+  it('resumes a live share this browser remembers when the chat opens, and stops following it when the chat closes', async () => {
+    const { mine } = await chat.room('loc-resume');
+    const endAt = Date.now() + 10 * 60_000;
+    const { message } = await mine.sendSharedLocation({
+      message_id: `alice-resume-${Date.now()}`,
+      latitude: 1,
+      longitude: 1,
+      created_by_device_id: 'alice-before-reload',
+      end_at: new Date(endAt).toISOString(),
+    });
+    localStorage.setItem(resumeKey('alice'), String(endAt));
+    function ChatOpen() {
+      useLiveLocationSession(chat.alice);
+      return null;
+    }
+    const view = await renderInWorkspace(<ChatOpen />, chat.workspace(mine));
+    await waitFor(() => expect(geolocation.watchers.size).toBe(1), WAIT);
+    const moved = nextEvent(chat.bob, 'message.updated', 5000, (e) => e.message?.id === message.id);
+    geolocation.move(1.5, 1);
+    expect((await moved).message?.shared_location?.latitude).toBe(1.5);
+    view.unmount();
+    await waitFor(() => expect(geolocation.watchers.size).toBe(0), WAIT);
+    expect(liveLocationSessions.has(chat.alice)).toBe(false);
   });
 });
