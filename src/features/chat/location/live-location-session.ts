@@ -36,14 +36,20 @@ export function browserGeolocation(): GeolocationLike {
   return typeof navigator !== 'undefined' && navigator.geolocation ? navigator.geolocation : NO_GEOLOCATION;
 }
 
-function remember(userId: string, snapshot: Snapshot) {
-  const until = Math.max(0, ...snapshot.context.shares.map((s) => Date.parse(s.endAt)));
-  try {
-    if (until > 0) localStorage.setItem(resumeKey(userId), String(until));
-    else localStorage.removeItem(resumeKey(userId));
-  } catch {
-    // Without storage a reload resumes the share once one of its messages is shown.
-  }
+/** Keeps the latest end of `userId`'s live shares in localStorage (written only when it changes). */
+function rememberer(userId: string) {
+  let last: number | null = null;
+  return (snapshot: Snapshot) => {
+    const until = Math.max(0, ...snapshot.context.shares.map((s) => Date.parse(s.endAt)));
+    if (until === last) return;
+    last = until;
+    try {
+      if (until > 0) localStorage.setItem(resumeKey(userId), String(until));
+      else localStorage.removeItem(resumeKey(userId));
+    } catch {
+      // Without storage a reload resumes the share once one of its messages is shown.
+    }
+  };
 }
 
 /** The client's live-location manager, started on first use. */
@@ -55,9 +61,10 @@ export function liveLocationFor(client: StreamChat): LiveLocationActor {
   });
   const userId = client.userID;
   const actor = createActor(machine, { input: { userId, deviceId: deviceId() } });
+  const remember = userId ? rememberer(userId) : () => undefined;
   const subscription = actor.subscribe((snapshot) => {
     // Once the listing has answered: before it the shares are not all known.
-    if (userId && !snapshot.matches({ registry: 'loading' })) remember(userId, snapshot);
+    if (!snapshot.matches({ registry: 'loading' })) remember(snapshot);
   });
   actor.start();
   const session: Session = {
