@@ -49,6 +49,11 @@ const ON_DEMAND: { label: string; module: RegExp }[] = [
     label: 'the channel details panel (src/features/chat/channel-details/)',
     module: /\/src\/features\/chat\/channel-details\/(?!DetailsButton\.tsx$)/,
   },
+  {
+    label: 'the location card and the live-location manager (location/LocationCard.tsx, machines/live-location/)',
+    module:
+      /\/(src\/features\/chat\/location\/(LocationCard|live-location-session)\.tsx?|machines\/live-location\/.*)$/,
+  },
 ];
 /** Emoji-mart's data, found by content too (the first emojis of its first category). */
 const EMOJI_DATA_SIGNATURE = /grinning\W{1,6}smiley\W{1,6}smile\W/;

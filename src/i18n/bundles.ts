@@ -17,6 +17,7 @@ type Loaders = Record<string, () => Promise<{ default: Record<string, unknown> }
 const BUNDLES = {
   pages: import.meta.glob<{ default: Record<string, unknown> }>('./locales/pages/*.json'),
   members: import.meta.glob<{ default: Record<string, unknown> }>('./locales/members/*.json'),
+  location: import.meta.glob<{ default: Record<string, unknown> }>('./locales/location/*.json'),
 } satisfies Record<string, Loaders>;
 
 export type StringBundle = keyof typeof BUNDLES;
@@ -29,7 +30,7 @@ function loadInto(bundle: StringBundle, language: string): Promise<void> {
   const key = `${bundle}/${language}`;
   let loading = loaded.get(key);
   if (!loading) {
-    const load = (BUNDLES[bundle] as Loaders)[`./locales/${bundle}/${language}.json`];
+    const load = BUNDLES[bundle][`./locales/${bundle}/${language}.json`];
     loading = load
       ? load().then((module) => {
           i18next.addResourceBundle(language, 'translation', module.default, true, false);

@@ -18,7 +18,7 @@ import {
   selectLiveShares,
 } from '../../machines/live-location/live-location.selectors';
 import type { Coords } from '../../machines/live-location/live-location.types';
-import { createLiveLocationActors, type GeolocationLike } from '../../src/lib/actors/live-location-actors';
+import { createLiveLocationActors } from '../../src/lib/actors/live-location-actors';
 import {
   connectClient,
   nextEvent,
@@ -28,28 +28,7 @@ import {
   startChatServer,
   type ChatServer,
 } from '../support/chat.js';
-
-/** A device position the test controls. */
-class FakeGeolocation implements GeolocationLike {
-  here: Coords = { latitude: 52.3676, longitude: 4.9041 };
-  watchers = new Map<number, (position: { coords: Coords }) => void>();
-  private nextId = 1;
-  getCurrentPosition(success: (position: { coords: Coords }) => void) {
-    success({ coords: this.here });
-  }
-  watchPosition(success: (position: { coords: Coords }) => void) {
-    const id = this.nextId++;
-    this.watchers.set(id, success);
-    return id;
-  }
-  clearWatch(id: number) {
-    this.watchers.delete(id);
-  }
-  move(latitude: number, longitude: number) {
-    this.here = { latitude, longitude };
-    for (const watcher of this.watchers.values()) watcher({ coords: this.here });
-  }
-}
+import { FakeGeolocation } from '../support/fake-geolocation';
 
 const CID = 'messaging:live-places';
 

@@ -23,6 +23,7 @@ import { EmojiButton } from './EmojiButton';
 import { AttachIcon, LockIcon, SendIcon } from './icons';
 import { optionId } from './option-id';
 import { PollLauncher } from '../polls/PollLauncher';
+import { LocationLauncher } from '../location/LocationLauncher';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
@@ -174,6 +175,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
             </button>
           )}
           {access.canPoll && threadId === null && <PollLauncher composer={composer} />}
+          {threadId === null && <LocationLauncher channel={channel} />}
           <textarea
             ref={textareaRef}
             className="composer-input"

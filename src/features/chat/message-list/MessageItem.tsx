@@ -12,11 +12,18 @@ import type { LocalMessage, UserResponse } from 'stream-chat';
 import { ReactionList } from '../message-actions/ReactionList';
 import { MessageActions } from '../message-actions/lazy-message-actions';
 import { preloadable } from '../../../lib/preloadable';
+import { withStrings } from '../../../i18n/bundles';
 
 // A poll's card comes with the first poll shown.
 const PollCard = preloadable(() => import('../polls/PollCard').then((m) => ({ default: m.PollCard })), null, {
   optional: true,
 });
+// A shared location's card comes, with its strings, with the first location shown.
+const LocationCard = preloadable(
+  withStrings('location', () => import('../location/LocationCard').then((m) => ({ default: m.LocationCard }))),
+  null,
+  { optional: true },
+);
 import { Avatar } from '../shared/Avatar';
 import { Attachments } from './Attachments';
 import { clockTime, fullDateTime } from './format';
@@ -78,25 +85,12 @@ function Quote({
   );
 }
 
-/** A poll's question and a shared location, until their own parts exist (chat part 2). */
+/** A poll's card and a shared location's card, each loaded on demand. */
 function PollAndLocation({ message }: { message: LocalMessage }) {
-  const { t } = useTranslation();
-  const location = message.shared_location;
-  const lat = Number(location?.latitude);
-  const lon = Number(location?.longitude);
   return (
     <>
       {message.poll_id && <PollCard message={message} />}
-      {location && Number.isFinite(lat) && Number.isFinite(lon) && (
-        <a
-          className="chat-message-location"
-          href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {t('chat.message.location')}
-        </a>
-      )}
+      {message.shared_location && <LocationCard message={message} />}
     </>
   );
 }

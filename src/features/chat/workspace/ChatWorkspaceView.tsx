@@ -15,6 +15,7 @@ import { selectPanelState } from '../../../../machines/chat-panel/chat-panel.sel
 import { outboxMachineFor } from '../../../lib/chat/channel-machines';
 import { ChannelListPanel } from '../channel-list/ChannelListPanel';
 import { ChannelListPlaceholder } from '../channel-list/ChannelListPlaceholder';
+import { useLiveLocationSession } from '../location/live-location-registry';
 import { ChatWorkspaceContext, channelPath, useSettled, type ChatWorkspace } from './chat-workspace-context';
 import { OpenChannelView } from './OpenChannelView';
 import { useWideScreen } from './use-wide-screen';
@@ -59,6 +60,7 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   const [addressed] = useState(() => addressedChannelGate(activeCid !== null));
   // The conversation first: the channel list renders once it is on screen.
   const listShown = useSettled(addressed.opened, addressed.isSettled);
+  useLiveLocationSession(client);
 
   useEffect(() => {
     const subscription = client.on('connection.recovered', () => outbox.send({ type: 'connection.recovered' }));
