@@ -1,0 +1,17 @@
+/** The words of a due reminder's notification: the message's text and where it was written. */
+import i18next from 'i18next';
+import type { Event, StreamChat } from 'stream-chat';
+import { channelTitle } from '../shared/channel-title';
+
+/** The longest piece of the message quoted in the notification. */
+export const NOTICE_TEXT_MAX = 80;
+
+export function reminderNotice(client: StreamChat, event: Event): string {
+  const message = event.reminder?.message;
+  const raw = (message?.text ?? '').trim() || i18next.t('chat.message.attachmentOnly');
+  const text = raw.length > NOTICE_TEXT_MAX ? `${raw.slice(0, NOTICE_TEXT_MAX - 1)}…` : raw;
+  const cid = event.cid ?? event.reminder?.channel_cid ?? '';
+  const channel = client.activeChannels[cid];
+  const name = channel ? channelTitle(channel, client.userID ?? '') : (event.reminder?.channel?.name ?? cid);
+  return i18next.t('chat.reminders.notice', { text, channel: name });
+}
