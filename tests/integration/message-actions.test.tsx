@@ -111,13 +111,23 @@ describe('what a member may do', () => {
       'Quote',
       'Pin',
       'Mark unread from here',
+      'Remind me…',
+      'Save for later',
       'Copy link',
       'Flag',
     ]);
     await user.keyboard('{Escape}');
 
     const own = articleOf(view, 'from alice \\(rights\\)');
-    expect(menuItemNames(await openMore(user, own))).toEqual(['Quote', 'Edit', 'Delete', 'Pin', 'Copy link']);
+    expect(menuItemNames(await openMore(user, own))).toEqual([
+      'Quote',
+      'Edit',
+      'Delete',
+      'Pin',
+      'Remind me…',
+      'Save for later',
+      'Copy link',
+    ]);
   });
 
   it('gives a moderator Edit and Delete on any message', async () => {
@@ -149,7 +159,7 @@ describe('what a member may do', () => {
     const article = articleOf(view, 'kick-off');
     expect(within(article).queryByRole('button', { name: /^React with/ })).toBeNull();
     expect(within(article).queryByRole('button', { name: 'Add reaction' })).toBeNull();
-    expect(menuItemNames(await openMore(user, article))).toEqual(['Copy link']);
+    expect(menuItemNames(await openMore(user, article))).toEqual(['Remind me…', 'Save for later', 'Copy link']);
   });
 
   it('has no toolbar on system messages', async () => {
