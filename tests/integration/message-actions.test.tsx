@@ -7,24 +7,18 @@
  */
 import { cleanup, screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect, useState } from 'react';
 import { formatMessage, type Channel, type LocalMessage, type StreamChat } from 'stream-chat';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { selectEditing, selectIsEditing, selectQuoted } from '../../machines/composer/composer.selectors';
 import { MessageActions } from '../../src/features/chat/message-actions/MessageActions';
 import { ReactionList } from '../../src/features/chat/message-actions/ReactionList';
-import { useOpenChannel } from '../../src/features/chat/workspace/chat-workspace-context';
 import { connectClient, nextEvent, rawChat, serverClient, startChatServer, type ChatServer } from '../support/chat';
+import { useChannelMessages } from '../support/channel-messages';
 import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
 
 /** The list under test: every message of the open channel (or the given ones) with its actions and reactions. */
 function MessagesView({ only }: { only?: LocalMessage[] }) {
-  const { channel } = useOpenChannel();
-  const [messages, setMessages] = useState(() => [...channel.state.messages]);
-  useEffect(() => {
-    const subscription = channel.on(() => setMessages([...channel.state.messages]));
-    return () => subscription.unsubscribe();
-  }, [channel]);
+  const messages = useChannelMessages();
   return (
     <>
       <ul>

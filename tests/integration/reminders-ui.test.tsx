@@ -7,7 +7,6 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect, useState } from 'react';
 import type { Channel, StreamChat } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../machines/reminder/reminder.machine';
@@ -16,8 +15,8 @@ import { ReminderSlot } from '../../src/features/chat/reminders/ReminderSlot';
 import RemindersView from '../../src/features/chat/reminders/RemindersView';
 import { toLocalInputValue } from '../../src/features/chat/reminders/reminder-format';
 import { useReminderNotices } from '../../src/features/chat/reminders/use-reminder-notices';
-import { useOpenChannel } from '../../src/features/chat/workspace/chat-workspace-context';
 import { nextEvent } from '../support/chat';
+import { useChannelMessages } from '../support/channel-messages';
 import { renderInWorkspace } from '../support/chat-ui';
 import { twoMembers } from '../support/two-members';
 
@@ -26,12 +25,7 @@ const chat = twoMembers();
 
 /** Each message of the open channel with its toolbar and reminder line, as the message list shows them. */
 function MessagesView() {
-  const { channel } = useOpenChannel();
-  const [messages, setMessages] = useState(() => [...channel.state.messages]);
-  useEffect(() => {
-    const subscription = channel.on(() => setMessages([...channel.state.messages]));
-    return () => subscription.unsubscribe();
-  }, [channel]);
+  const messages = useChannelMessages();
   return (
     <ul>
       {messages.map((message) => (
