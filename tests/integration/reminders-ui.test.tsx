@@ -7,7 +7,7 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Channel, StreamChat } from 'stream-chat';
+import { formatMessage, type Channel, type StreamChat } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../machines/reminder/reminder.machine';
 import { MessageActions } from '../../src/features/chat/message-actions/MessageActions';
@@ -154,6 +154,26 @@ describe('the reminder menu of a message', () => {
       WAIT,
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('on a thread reply', () => {
+  it('offers the reminder items too', async () => {
+    const { mine, ids } = await roomWith('remind-reply', 'Who has the keys?');
+    const { message } = await mine.sendMessage({ text: 'I do', parent_id: ids[0] });
+    expect(message.type).toBe('reply');
+    await renderInWorkspace(
+      <article data-part="message" tabIndex={0} aria-label="Alice Adams: I do">
+        <MessageActions message={formatMessage(message)} />
+      </article>,
+      chat.workspace(mine),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    const menu = screen.getByRole('menu', { name: 'More actions' });
+    expect(within(menu).getByRole('menuitem', { name: 'Remind me…' })).toBeTruthy();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Save for later' }));
+    await waitFor(async () => expect(await onServer(message.id)).toMatchObject({ message_id: message.id }), WAIT);
   });
 });
 

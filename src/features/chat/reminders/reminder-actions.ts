@@ -3,7 +3,7 @@
  * me…" opens the presets menu (ReminderMenu, fetched with its strings on first use); "Save for
  * later" keeps the message in "Saved and reminders" without a time; "Remove from saved" removes
  * the message's reminder or saved mark. Offered where the channel type has reminders on
- * (`user_message_reminders`), on messages of the channel (not thread-only state).
+ * (`user_message_reminders`), on the channel's messages and thread replies.
  */
 import type { LocalMessage, StreamChat } from 'stream-chat';
 import { withStrings } from '../../../i18n/bundles';
@@ -20,7 +20,8 @@ export const loadReminderPart = withStrings('reminders', () => import('./Reminde
 /** The reminder items for `message`, or none where reminders are off. */
 export function reminderItems(client: StreamChat, message: LocalMessage, t: (key: string) => string): MenuItem[] {
   const channel = message.cid ? client.activeChannels[message.cid] : undefined;
-  if (!channel?.getConfig()?.user_message_reminders || message.type !== 'regular') return [];
+  const kind = message.type ?? 'regular';
+  if (!channel?.getConfig()?.user_message_reminders || (kind !== 'regular' && kind !== 'reply')) return [];
   const saved = client.reminders.getFromState(message.id) !== undefined;
   return [
     { id: 'remindMe', label: t('chat.actions.remindMe') },
