@@ -54,6 +54,12 @@ const ON_DEMAND: { label: string; module: RegExp }[] = [
     module:
       /\/(src\/features\/chat\/location\/(LocationCard|live-location-session)\.tsx?|machines\/live-location\/.*)$/,
   },
+  {
+    label:
+      'reminders: the menu, the line, the view and their strings (src/features/chat/reminders/ but the link and the slot)',
+    module:
+      /\/src\/(features\/chat\/reminders\/(?!(RemindersLink|ReminderSlot|lazy-reminders-view|use-reminder-notices|reminder-actions)\.tsx?$)|i18n\/locales\/reminders\/)/,
+  },
 ];
 /** Emoji-mart's data, found by content too (the first emojis of its first category). */
 const EMOJI_DATA_SIGNATURE = /grinning\W{1,6}smiley\W{1,6}smile\W/;

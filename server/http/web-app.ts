@@ -10,10 +10,11 @@ import { errorBody } from './errors.js';
 
 // The chat screen, the member's threads and the channel and thread deep links share the chat
 // service's prefix. Static segments win in the router, so the sandbox's own GET routes
-// (/chat/messages/:id …) stay its own; it has no GET /chat/threads (only POST).
+// (/chat/messages/:id …) stay its own; it has no GET /chat/threads (only POST) nor /chat/reminders.
 export const SCREENS_UNDER_SERVICE_PREFIXES = [
   '/chat',
   '/chat/threads',
+  '/chat/reminders',
   '/chat/:channelType/:channelId',
   '/chat/:channelType/:channelId/thread/:threadId',
 ];

@@ -52,6 +52,7 @@ const SCREENS: [pattern: string, screen: Preloadable<object>][] = [
   ['/roster/:team_id', RosterPage],
   ['/chat', ChatPage],
   ['/chat/threads', ChatPage],
+  ['/chat/reminders', ChatPage],
   ['/chat/:channelType/:channelId', ChatPage],
   ['/chat/:channelType/:channelId/thread/:threadId', ChatPage],
   ['/explore', ExplorePage],
@@ -78,6 +79,7 @@ export function AppRoutes() {
           <Route path="/roster/:team_id" element={<RosterPage />} />
           <Route path="/chat" element={<ChatPage />} />
           <Route path="/chat/threads" element={<ChatPage />} />
+          <Route path="/chat/reminders" element={<ChatPage />} />
           <Route path="/chat/:channelType/:channelId" element={<ChatPage />} />
           <Route path="/chat/:channelType/:channelId/thread/:threadId" element={<ChatPage />} />
           <Route path="/explore" element={<ExplorePage />} />

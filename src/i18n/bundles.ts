@@ -18,6 +18,7 @@ const BUNDLES = {
   pages: import.meta.glob<{ default: Record<string, unknown> }>('./locales/pages/*.json'),
   members: import.meta.glob<{ default: Record<string, unknown> }>('./locales/members/*.json'),
   location: import.meta.glob<{ default: Record<string, unknown> }>('./locales/location/*.json'),
+  reminders: import.meta.glob<{ default: Record<string, unknown> }>('./locales/reminders/*.json'),
 } satisfies Record<string, Loaders>;
 
 export type StringBundle = keyof typeof BUNDLES;

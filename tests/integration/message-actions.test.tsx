@@ -7,24 +7,18 @@
  */
 import { cleanup, screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect, useState } from 'react';
 import { formatMessage, type Channel, type LocalMessage, type StreamChat } from 'stream-chat';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { selectEditing, selectIsEditing, selectQuoted } from '../../machines/composer/composer.selectors';
 import { MessageActions } from '../../src/features/chat/message-actions/MessageActions';
 import { ReactionList } from '../../src/features/chat/message-actions/ReactionList';
-import { useOpenChannel } from '../../src/features/chat/workspace/chat-workspace-context';
 import { connectClient, nextEvent, rawChat, serverClient, startChatServer, type ChatServer } from '../support/chat';
+import { useChannelMessages } from '../support/channel-messages';
 import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
 
 /** The list under test: every message of the open channel (or the given ones) with its actions and reactions. */
 function MessagesView({ only }: { only?: LocalMessage[] }) {
-  const { channel } = useOpenChannel();
-  const [messages, setMessages] = useState(() => [...channel.state.messages]);
-  useEffect(() => {
-    const subscription = channel.on(() => setMessages([...channel.state.messages]));
-    return () => subscription.unsubscribe();
-  }, [channel]);
+  const messages = useChannelMessages();
   return (
     <>
       <ul>
@@ -111,13 +105,23 @@ describe('what a member may do', () => {
       'Quote',
       'Pin',
       'Mark unread from here',
+      'Remind me…',
+      'Save for later',
       'Copy link',
       'Flag',
     ]);
     await user.keyboard('{Escape}');
 
     const own = articleOf(view, 'from alice \\(rights\\)');
-    expect(menuItemNames(await openMore(user, own))).toEqual(['Quote', 'Edit', 'Delete', 'Pin', 'Copy link']);
+    expect(menuItemNames(await openMore(user, own))).toEqual([
+      'Quote',
+      'Edit',
+      'Delete',
+      'Pin',
+      'Remind me…',
+      'Save for later',
+      'Copy link',
+    ]);
   });
 
   it('gives a moderator Edit and Delete on any message', async () => {
@@ -149,7 +153,7 @@ describe('what a member may do', () => {
     const article = articleOf(view, 'kick-off');
     expect(within(article).queryByRole('button', { name: /^React with/ })).toBeNull();
     expect(within(article).queryByRole('button', { name: 'Add reaction' })).toBeNull();
-    expect(menuItemNames(await openMore(user, article))).toEqual(['Copy link']);
+    expect(menuItemNames(await openMore(user, article))).toEqual(['Remind me…', 'Save for later', 'Copy link']);
   });
 
   it('has no toolbar on system messages', async () => {

@@ -27,6 +27,7 @@ describe('serving the web app', () => {
     '/chat/team/general',
     '/chat/messaging/!members-ab_1?message=m-1',
     '/chat/threads',
+    '/chat/reminders',
     '/chat/team/general/thread/m-1',
   ])('answers %s with index.html for client-side routing', async (path) => {
     const response = await fetch(`${server.url}${path}`);

@@ -14,6 +14,7 @@ import type { Channel } from 'stream-chat';
 import { selectHasLoaded } from '../../../../machines/channel-list/channel-list.selectors';
 import { selectIsActive } from '../../../../machines/channel-search/channel-search.selectors';
 import { ThreadsLink } from '../threads/ThreadsLink';
+import { RemindersLink } from '../reminders/RemindersLink';
 import { RowMenu } from './ChannelRow';
 import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { activityOf, nameOf, unreadOf } from './channel-row-model';
@@ -238,6 +239,7 @@ export function ChannelListPanel({
             onFocus={preloadRowMenu}
           >
             <ThreadsLink client={client} active={threadsActive} onChosen={() => onChannelChosen?.()} />
+            <RemindersLink onChosen={() => onChannelChosen?.()} />
             <MainSections client={client} actor={main} rows={rows} emptyAction={newDirectButton} />
             {loaded && (
               <ArchivedSection

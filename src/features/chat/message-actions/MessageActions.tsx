@@ -15,7 +15,9 @@ import type { LocalMessage } from 'stream-chat';
 import { LazyEmojiPickerPopover as EmojiPickerPopover } from '../shared/emoji-picker/LazyEmojiPicker';
 import { ActionMenu, type MenuCloseReason, type MenuItem } from './ActionMenu';
 import { AddReactionIcon, ReplyIcon } from './icons';
-import { useOpenChannel } from '../workspace/chat-workspace-context';
+import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
+import { isReminderItem, loadReminderPart, reminderItems, withReminderItems } from '../reminders/reminder-actions';
+import { useToast } from '../../../lib/toasts';
 import type { AvailableActions } from './permissions';
 import { QUICK_REACTIONS, reactionTypeForPick } from './reaction-types';
 import { useMessageCommands, usePermittedActions, useReactionToggle } from './use-message-actions';
@@ -26,6 +28,7 @@ import { lazyPart } from '../../../lib/lazy-part';
 const DeleteConfirmDialog = lazyPart(() =>
   import('./DeleteConfirmDialog').then((m) => ({ default: m.DeleteConfirmDialog })),
 );
+const ReminderMenu = lazyPart(() => loadReminderPart().then((m) => ({ default: m.ReminderMenu })));
 
 /** "More": three dots (here, not in icons.tsx, so it comes with the toolbar's own code). */
 function MoreIcon() {
@@ -38,7 +41,8 @@ function MoreIcon() {
   );
 }
 
-type Popup = { kind: 'menu'; focusLast: boolean } | { kind: 'picker' } | { kind: 'confirmDelete' } | null;
+type Popup =
+  { kind: 'menu'; focusLast: boolean } | { kind: 'picker' } | { kind: 'confirmDelete' } | { kind: 'reminders' } | null;
 
 /** The element of the message the toolbar belongs to (rendered by the message list). */
 export function messageElementOf(element: Element | null): HTMLElement | null {
@@ -109,10 +113,23 @@ function ActionToolbar({
     if (deleted && host?.isConnected && (!focused || focused === document.body || !focused.isConnected)) host.focus();
   };
 
-  const items = menuItems(available, t);
+  const { client } = useChatWorkspace();
+  const toast = useToast();
+  const items = withReminderItems(menuItems(available, t), reminderItems(client, message, t));
   const choose = (id: string) => {
-    if (id === 'delete') {
-      setPopup({ kind: 'confirmDelete' });
+    if (id === 'delete' || id === 'remindMe') {
+      setPopup({ kind: id === 'delete' ? 'confirmDelete' : 'reminders' });
+      return;
+    }
+    if (isReminderItem(id)) {
+      setPopup(null);
+      moreRef.current?.focus();
+      void loadReminderPart()
+        .then((m) => m.changeSaved(client, message.id, id === 'saveForLater'))
+        .then(
+          ({ ok, key }) => (ok ? toast.success(t(key)) : toast.error(t(key))),
+          () => toast.error(t('chat.reminder.saveFailed')),
+        );
       return;
     }
     setPopup(null);
@@ -261,6 +278,16 @@ function ActionToolbar({
             if (type) void toggle(type, native);
           }}
         />
+      )}
+      {popup?.kind === 'reminders' && (
+        <Suspense fallback={null}>
+          <ReminderMenu
+            client={client}
+            messageId={message.id}
+            anchorRef={moreRef}
+            onClose={(reason) => closeMenu(reason === 'chosen' ? 'escape' : reason)}
+          />
+        </Suspense>
       )}
       {popup?.kind === 'confirmDelete' && (
         <Suspense fallback={null}>

@@ -11,6 +11,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import type { LocalMessage, UserResponse } from 'stream-chat';
 import { ReactionList } from '../message-actions/ReactionList';
 import { MessageActions } from '../message-actions/lazy-message-actions';
+import { ReminderSlot } from '../reminders/ReminderSlot';
 import { preloadable } from '../../../lib/preloadable';
 import { withStrings } from '../../../i18n/bundles';
 
@@ -232,6 +233,7 @@ const MessageView = memo(function MessageView({ row, handlers }: { row: MessageR
           {t('chat.message.replies', { count: message.reply_count })}
         </button>
       )}
+      {!deleted && !onlyMine && <ReminderSlot messageId={message.id} />}
       {!deleted && !onlyMine && <ReactionList message={message} />}
       {row.receipt && <ReadReceipt receipt={row.receipt} />}
       {!deleted && !onlyMine && engaged.showActions && (

@@ -18,6 +18,8 @@ import { ChannelListPlaceholder } from '../channel-list/ChannelListPlaceholder';
 import { useLiveLocationSession } from '../location/live-location-registry';
 import { ChatWorkspaceContext, channelPath, useSettled, type ChatWorkspace } from './chat-workspace-context';
 import { OpenChannelView } from './OpenChannelView';
+import { RemindersView } from '../reminders/lazy-reminders-view';
+import { useReminderNotices } from '../reminders/use-reminder-notices';
 import { useWideScreen } from './use-wide-screen';
 import '../shared/icon-button.css';
 import './chat-workspace.css';
@@ -54,8 +56,11 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   const [outboxMachine] = useState(() => outboxMachineFor(client));
   const outbox = useActorRef(outboxMachine, { input: { userId } });
   const activeCid = channelType && channelId ? `${channelType}:${channelId}` : null;
+  const remindersShown = useMatch('/chat/reminders') !== null;
   const threadsShown = useMatch('/chat/threads') !== null;
-  const panel = useActorRef(chatPanelMachine, { input: { channelChosen: activeCid !== null || threadsShown } });
+  const panel = useActorRef(chatPanelMachine, {
+    input: { channelChosen: activeCid !== null || threadsShown || remindersShown },
+  });
   const panelState = useSelector(panel, selectPanelState);
   const [addressed] = useState(() => addressedChannelGate(activeCid !== null));
   // The conversation first: the channel list renders once it is on screen.
@@ -67,6 +72,8 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
     return () => subscription.unsubscribe();
   }, [client, outbox]);
 
+  // A due reminder raises a notification, whatever is on screen.
+  useReminderNotices(client);
   // The member's threads (their unread count for the channel list, the list once opened) and the
   // polls shown, kept current by their events.
   useEffect(() => {
@@ -86,11 +93,11 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   // `/chat` alone opens the most recent channel on wide screens; narrow ones show the panel.
   const openFirst = useCallback(
     (cid: string | null) => {
-      if (!cid || activeCid || threadsShown || !wide) return;
+      if (!cid || activeCid || threadsShown || remindersShown || !wide) return;
       const [type, id] = cid.split(':') as [string, string];
       void navigate(channelPath(type, id), { replace: true });
     },
-    [activeCid, threadsShown, navigate, wide],
+    [activeCid, threadsShown, remindersShown, navigate, wide],
   );
 
   const workspace = useMemo<ChatWorkspace>(
@@ -138,6 +145,8 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
               id={channelId}
               onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })}
             />
+          ) : remindersShown ? (
+            <RemindersView onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })} />
           ) : threadsShown ? (
             <Suspense fallback={null}>
               <ThreadsView onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })} />
