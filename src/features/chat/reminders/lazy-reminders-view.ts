@@ -1,5 +1,5 @@
 /** "Saved and reminders" with its strings, fetched when opened (or when its link is pointed at). */
 import { withStrings } from '../../../i18n/bundles';
-import { preloadable } from '../../../lib/preloadable';
+import { lazyPart } from '../../../lib/lazy-part';
 
-export const RemindersView = preloadable(withStrings('reminders', () => import('./RemindersView')));
+export const RemindersView = lazyPart(withStrings('reminders', () => import('./RemindersView')));

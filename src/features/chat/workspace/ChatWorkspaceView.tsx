@@ -146,7 +146,9 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
               onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })}
             />
           ) : remindersShown ? (
-            <RemindersView onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })} />
+            <Suspense fallback={null}>
+              <RemindersView onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })} />
+            </Suspense>
           ) : threadsShown ? (
             <Suspense fallback={null}>
               <ThreadsView onOpenPanel={wide ? null : () => panel.send({ type: 'panel.open' })} />
