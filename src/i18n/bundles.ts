@@ -16,6 +16,7 @@ type Loaders = Record<string, () => Promise<{ default: Record<string, unknown> }
 // One literal glob per bundle: Vite makes each file its own chunk.
 const BUNDLES = {
   pages: import.meta.glob<{ default: Record<string, unknown> }>('./locales/pages/*.json'),
+  voice: import.meta.glob<{ default: Record<string, unknown> }>('./locales/voice/*.json'),
 } satisfies Record<string, Loaders>;
 
 export type StringBundle = keyof typeof BUNDLES;
