@@ -31,10 +31,12 @@ export { MAX_VOICE_DURATION_MS, VOICE_TICK_MS, WAVEFORM_BARS } from './voice-rec
 
 const fresh = { elapsedMs: 0, level: 0, samples: [], recording: null, attachment: null, error: null };
 
+const noInput: VoiceRecorderInput = {};
+
 export const voiceRecorderMachine = setup({
   types: {
     context: {} as VoiceRecorderContext,
-    input: {} as VoiceRecorderInput,
+    input: noInput,
     events: {} as VoiceRecorderEvent,
     emitted: {} as VoiceRecorderEmitted,
   },

@@ -11,7 +11,7 @@ export type VoiceRecorderState =
 /** The one state that is true, flattened (`capturing.recording` → `recording`). */
 export function selectVoiceState(snapshot: Snapshot): VoiceRecorderState {
   const value = snapshot.value;
-  return (typeof value === 'string' ? value : value.capturing) as VoiceRecorderState;
+  return typeof value === 'string' ? value : value.capturing;
 }
 
 export const selectElapsedMs = (snapshot: Snapshot): number => snapshot.context.elapsedMs;

@@ -3,7 +3,7 @@
  * row. Only this button ships with the chat page; the recorder (machine, microphone, player,
  * texts) is fetched on first use, ahead when the button is pointed at or focused.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { withStrings } from '../../../i18n/bundles';
 import { useTranslation } from '../../../i18n/use-translation';
 import { preloadable } from '../../../lib/preloadable';
@@ -18,22 +18,29 @@ const VoiceRecorder = preloadable(
 export function useVoiceRecorder() {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
   const start = useCallback(() => setOpen(true), []);
-  const close = useCallback(() => {
-    setOpen(false);
-    requestAnimationFrame(() => buttonRef.current?.focus());
-  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  // Once the text row is back (the recorder closed), the focus returns to this button.
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [open]);
   return { open, start, close, buttonRef };
 }
 
 type Voice = ReturnType<typeof useVoiceRecorder>;
 
 export function VoiceButton({ voice }: { voice: Voice }) {
+  const { buttonRef, start } = voice;
   const { t } = useTranslation();
   const preload = () => void VoiceRecorder.preload();
   return (
     <button
-      ref={voice.buttonRef}
+      ref={buttonRef}
       type="button"
       className="composer-icon-button"
       data-part="composer-voice"
@@ -41,7 +48,7 @@ export function VoiceButton({ voice }: { voice: Voice }) {
       title={t('chat.composer.recordVoice')}
       onPointerEnter={preload}
       onFocus={preload}
-      onClick={voice.start}
+      onClick={start}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className="icon">
         <path
@@ -55,5 +62,6 @@ export function VoiceButton({ voice }: { voice: Voice }) {
 
 /** The recorder, while open (replaces the composer's text row). */
 export function VoiceRecorderSlot({ voice }: { voice: Voice }) {
-  return voice.open ? <VoiceRecorder onClose={voice.close} /> : null;
+  const { open, close } = voice;
+  return open ? <VoiceRecorder onClose={close} /> : null;
 }

@@ -70,9 +70,11 @@ export function VoiceRecorder({ onClose }: { onClose: () => void }) {
     return () => subscription.unsubscribe();
   }, [recorder, outbox, channel, threadId]);
 
-  // Back to idle (sent or discarded): the text row returns.
+  // Back to idle (sent or discarded) after having left it: the text row returns.
+  const leftIdle = useRef(false);
   useEffect(() => {
-    if (state === 'idle' && started.current) onClose();
+    if (state !== 'idle') leftIdle.current = true;
+    else if (leftIdle.current) onClose();
   }, [state, onClose]);
 
   // "Send" while recording stops first and sends once the file is ready.
