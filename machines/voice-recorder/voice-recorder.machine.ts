@@ -3,9 +3,10 @@
  * actor opens the microphone) → recording ⇄ paused → processing (the recorder finishes the file)
  * → preview (listen, then send or discard) → uploading → idle, having emitted `voice.uploaded`
  * with the `voiceRecording` attachment. Anything that goes wrong ends in `failed` with its kind.
- * The elapsed time is the machine's own clock (a tick every VOICE_TICK_MS while recording, none
- * while paused); each tick also keeps the microphone's current level as a waveform sample, and
- * recording stops by itself at the maximum duration.
+ * The elapsed time is the machine's own clock: the time (`now`, injectable) spent recording,
+ * counted on a tick every VOICE_TICK_MS and whenever recording pauses or stops (a late tick
+ * under load does not lose time); each tick also keeps the microphone's current level as a
+ * waveform sample, and recording stops by itself at the maximum duration.
  */
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import {
@@ -29,9 +30,12 @@ import type {
 
 export { MAX_VOICE_DURATION_MS, VOICE_TICK_MS, WAVEFORM_BARS } from './voice-recorder.rules';
 
-const fresh = { elapsedMs: 0, level: 0, samples: [], recording: null, attachment: null, error: null };
+const fresh = { elapsedMs: 0, countedAt: null, level: 0, samples: [], recording: null, attachment: null, error: null };
+const defaultNow = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 
 const noInput: VoiceRecorderInput = {};
+
+const stopCount = { type: 'count', params: { stop: true } } as const;
 
 export const voiceRecorderMachine = setup({
   types: {
@@ -50,15 +54,18 @@ export const voiceRecorderMachine = setup({
   },
   delays: { tick: VOICE_TICK_MS },
   guards: {
-    reachesMax: ({ context }) => context.elapsedMs + VOICE_TICK_MS >= context.maxDurationMs,
+    reachesMax: ({ context }) => counted(context).elapsedMs >= context.maxDurationMs,
     uploadFailed: ({ context }) => context.error?.kind === 'upload' && context.recording !== null,
   },
   actions: {
     reset: assign(fresh),
-    tick: assign({
-      elapsedMs: ({ context }) => Math.min(context.maxDurationMs, context.elapsedMs + VOICE_TICK_MS),
-      samples: ({ context }) => [...context.samples, context.level],
+    startCounting: assign({ countedAt: ({ context }) => context.now() }),
+    /** Adds the time since the last count; `stop` ends the stretch (paused or stopped). */
+    count: assign(({ context }, params: { stop: boolean }) => {
+      const { elapsedMs, countedAt } = counted(context);
+      return { elapsedMs, countedAt: params.stop ? null : countedAt };
     }),
+    sample: assign({ samples: ({ context }) => [...context.samples, context.level] }),
     setLevel: assign({ level: (_, params: { level: number }) => clamp01(params.level) }),
     pauseCapture: sendTo('capture', { type: 'capture.pause' } satisfies CaptureCommand),
     resumeCapture: sendTo('capture', { type: 'capture.resume' } satisfies CaptureCommand),
@@ -81,6 +88,7 @@ export const voiceRecorderMachine = setup({
   context: ({ input }) => ({
     maxDurationMs: input.maxDurationMs ?? MAX_VOICE_DURATION_MS,
     bars: input.bars ?? WAVEFORM_BARS,
+    now: input.now ?? defaultNow,
     ...fresh,
   }),
   initial: 'idle',
@@ -98,24 +106,24 @@ export const voiceRecorderMachine = setup({
       },
       states: {
         requestingPermission: {
-          on: { 'voice.permitted': 'recording' },
+          on: { 'voice.permitted': { target: 'recording', actions: 'startCounting' } },
         },
         recording: {
           after: {
             tick: [
-              { guard: 'reachesMax', target: 'processing', actions: ['tick', 'stopCapture'] },
-              { target: 'recording', reenter: true, actions: 'tick' },
+              { guard: 'reachesMax', target: 'processing', actions: [stopCount, 'sample', 'stopCapture'] },
+              { target: 'recording', reenter: true, actions: [{ type: 'count', params: { stop: false } }, 'sample'] },
             ],
           },
           on: {
             'voice.level': { actions: { type: 'setLevel', params: ({ event }) => event } },
-            'voice.pause': { target: 'paused', actions: 'pauseCapture' },
-            'voice.stop': { target: 'processing', actions: 'stopCapture' },
+            'voice.pause': { target: 'paused', actions: [stopCount, 'pauseCapture'] },
+            'voice.stop': { target: 'processing', actions: [stopCount, 'stopCapture'] },
           },
         },
         paused: {
           on: {
-            'voice.resume': { target: 'recording', actions: 'resumeCapture' },
+            'voice.resume': { target: 'recording', actions: ['startCounting', 'resumeCapture'] },
             'voice.stop': { target: 'processing', actions: 'stopCapture' },
           },
         },
@@ -168,6 +176,14 @@ export const voiceRecorderMachine = setup({
     },
   },
 });
+
+/** The elapsed time counted up to now (capped at the maximum). */
+function counted(context: VoiceRecorderContext): { elapsedMs: number; countedAt: number | null } {
+  if (context.countedAt === null) return { elapsedMs: context.elapsedMs, countedAt: null };
+  const now = context.now();
+  const elapsedMs = Math.min(context.maxDurationMs, context.elapsedMs + Math.max(0, now - context.countedAt));
+  return { elapsedMs, countedAt: now };
+}
 
 function reasonOf(error: unknown): string {
   const message = error && typeof error === 'object' && 'message' in error ? String(error.message) : '';

@@ -1,4 +1,4 @@
-/** The voice recorder's path model: a recorder that reaches its maximum after three ticks. */
+/** The voice recorder's path model: one recorder at its maximum length from the start, one never. */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { ownEventTypes, type PathModel } from '../shared/path-coverage';
 import { voiceRecorderMachine } from './voice-recorder.machine';
@@ -41,7 +41,11 @@ export const pathModel: PathModel = {
       uploadRecording: fromPromise<VoiceAttachment, UploadRecordingInput>(() => new Promise(() => {})),
     },
   }),
-  input: { maxDurationMs: 300 },
+  // A clock that stands still: the first input is at its maximum at once, the second never.
+  inputs: [
+    { maxDurationMs: 0, now: () => 0 },
+    { maxDurationMs: 1_000, now: () => 0 },
+  ],
   events: (snapshot) =>
     ownEventTypes(snapshot).flatMap((type): AnyEventObject[] => {
       if (type.startsWith('xstate.after.')) return [{ type }];

@@ -37,7 +37,7 @@ function start(maxDurationMs = 1_000) {
       ),
     },
   });
-  const actor = createActor(machine, { input: { maxDurationMs, bars: 4 }, clock }).start();
+  const actor = createActor(machine, { input: { maxDurationMs, bars: 4, now: () => clock.now() }, clock }).start();
   const fromCapture = (event: VoiceRecorderEvent) => toMachine!(event);
   const state = () => selectVoiceState(actor.getSnapshot());
   return { actor, clock, commands, uploads, fromCapture, state };
@@ -113,6 +113,18 @@ describe('voice recorder machine', () => {
     expect(state()).toBe('idle');
     expect(announced).toEqual([attachment]);
     expect(selectElapsedMs(actor.getSnapshot())).toBe(0);
+  });
+
+  it('counts the time that passed, not the ticks: a late tick loses nothing', () => {
+    const { actor, clock, fromCapture } = start();
+    actor.send({ type: 'voice.start' });
+    fromCapture({ type: 'voice.permitted' });
+    clock.increment(VOICE_TICK_MS * 3 + 50);
+    expect(selectElapsedMs(actor.getSnapshot())).toBe(350);
+    expect(selectRecentLevels(actor.getSnapshot(), 10)).toHaveLength(1);
+    clock.increment(30);
+    actor.send({ type: 'voice.pause' });
+    expect(selectElapsedMs(actor.getSnapshot())).toBe(380);
   });
 
   it('stops by itself at the maximum duration', () => {

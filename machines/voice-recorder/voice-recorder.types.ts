@@ -42,13 +42,18 @@ export interface VoiceRecorderInput {
   maxDurationMs?: number;
   /** Bars of the sent waveform (default WAVEFORM_BARS). */
   bars?: number;
+  /** The clock's time in milliseconds (default `performance.now`, else `Date.now`). */
+  now?: () => number;
 }
 
 export interface VoiceRecorderContext {
   maxDurationMs: number;
   bars: number;
+  now: () => number;
   /** Recorded time, counted by the machine's own clock while recording (not while paused). */
   elapsedMs: number;
+  /** `now()` when the current stretch of recording began (or was last counted); null when not recording. */
+  countedAt: number | null;
   /** The latest microphone level in 0..1 (the capture actor reports it). */
   level: number;
   /** One level per clock tick while recording. */

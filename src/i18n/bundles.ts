@@ -29,7 +29,7 @@ function loadInto(bundle: StringBundle, language: string): Promise<void> {
   const key = `${bundle}/${language}`;
   let loading = loaded.get(key);
   if (!loading) {
-    const load = (BUNDLES[bundle] as Loaders)[`./locales/${bundle}/${language}.json`];
+    const load = BUNDLES[bundle][`./locales/${bundle}/${language}.json`];
     loading = load
       ? load().then((module) => {
           i18next.addResourceBundle(language, 'translation', module.default, true, false);

@@ -3,16 +3,21 @@
  * time played and the total, and a speed button cycling 1×, 1.5×, 2×. The spec's playback,
  * unsupported-format and seek errors are shown under it (decision 0023).
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { clockText } from '../../../../machines/voice-recorder/voice-recorder.rules';
+import { clockText, reduceWaveform } from '../../../../machines/voice-recorder/voice-recorder.rules';
 import { Waveform } from './Waveform';
 import { PauseIcon, PlayIcon } from './voice-icons';
 
 /** Playback speeds the speed button cycles through. */
 export const PLAYBACK_RATES = [1, 1.5, 2] as const;
+/** Bars the player draws (the message's waveform, reduced to fit a phone's width). */
+export const PLAYER_BARS = 40;
 /** Arrow keys move by this many seconds (Page Up/Down by ten times as much). */
 export const SEEK_STEP_SECONDS = 1;
+
+/** MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED: the browser cannot decode the file. */
+const MEDIA_ERR_SRC_NOT_SUPPORTED = 4;
 
 export type PlayerError = 'playback' | 'unsupportedFormat' | 'seek';
 
@@ -39,6 +44,7 @@ export function VoicePlayer({ src, mimeType, duration, waveform }: VoicePlayerPr
       : null,
   );
   const total = finite(mediaDuration) || finite(duration ?? 0);
+  const bars = useMemo(() => reduceWaveform(waveform ?? [], PLAYER_BARS), [waveform]);
 
   useEffect(() => {
     const audio = audioRef.current;
@@ -108,7 +114,7 @@ export function VoicePlayer({ src, mimeType, duration, waveform }: VoicePlayerPr
         onDurationChange={(event) => setMediaDuration(event.currentTarget.duration)}
         onError={(event) => {
           const code = event.currentTarget.error?.code;
-          setError(code === MediaError.MEDIA_ERR_SRC_NOT_SUPPORTED ? 'unsupportedFormat' : 'playback');
+          setError(code === MEDIA_ERR_SRC_NOT_SUPPORTED ? 'unsupportedFormat' : 'playback');
           setPlaying(false);
         }}
       />
@@ -135,7 +141,7 @@ export function VoicePlayer({ src, mimeType, duration, waveform }: VoicePlayerPr
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
       >
-        <Waveform levels={waveform ?? []} progress={total > 0 ? current / total : 0} />
+        <Waveform levels={bars} progress={total > 0 ? current / total : 0} />
       </div>
       <span className="voice-time" data-part="voice-time" aria-hidden="true">
         {clockText(current)} / {clockText(total)}
