@@ -44,6 +44,10 @@ const ON_DEMAND: { label: string; module: RegExp }[] = [
     label: 'the thread panel and the threads view (src/features/chat/thread/, threads/ThreadsView.tsx)',
     module: /\/src\/features\/chat\/(thread\/|threads\/ThreadsView\.tsx$)/,
   },
+  {
+    label: 'the voice recorder and player (src/features/chat/voice/ but its button, machines/voice-recorder/)',
+    module: /\/(src\/features\/chat\/voice\/(?!VoiceButton\.tsx$)|machines\/voice-recorder\/)/,
+  },
 ];
 /** Emoji-mart's data, found by content too (the first emojis of its first category). */
 const EMOJI_DATA_SIGNATURE = /grinning\W{1,6}smiley\W{1,6}smile\W/;
