@@ -6,7 +6,7 @@
  * message the composer hands over. Escape discards it and gives the focus back.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { voiceRecorderMachine } from '../../../../machines/voice-recorder/voice-recorder.machine';
 import { clockText } from '../../../../machines/voice-recorder/voice-recorder.rules';
 import {
@@ -133,16 +133,9 @@ export function VoiceRecorder({ onClose }: { onClose: () => void }) {
       data-state={state}
       onKeyDown={onKeyDown}
     >
-      <button
-        type="button"
-        className="composer-icon-button"
-        data-part="voice-cancel"
-        aria-label={t('chat.voice.cancel')}
-        title={t('chat.voice.cancel')}
-        onClick={cancel}
-      >
+      <IconButton part="voice-cancel" label={t('chat.voice.cancel')} onClick={cancel}>
         <TrashIcon />
-      </button>
+      </IconButton>
       <div className="voice-recorder-body">
         {capturing && (
           <>
@@ -176,42 +169,33 @@ export function VoiceRecorder({ onClose }: { onClose: () => void }) {
         )}
       </div>
       {state === 'recording' && (
-        <button
-          type="button"
-          className="composer-icon-button"
-          data-part="voice-pause"
-          data-autofocus
-          aria-label={t('chat.voice.pause')}
-          title={t('chat.voice.pause')}
+        <IconButton
+          part="voice-pause"
+          label={t('chat.voice.pause')}
+          autofocus
           onClick={() => recorder.send({ type: 'voice.pause' })}
         >
           <PauseIcon />
-        </button>
+        </IconButton>
       )}
       {state === 'paused' && (
-        <button
-          type="button"
-          className="composer-icon-button"
-          data-part="voice-resume"
-          data-autofocus
-          aria-label={t('chat.voice.resume')}
-          title={t('chat.voice.resume')}
+        <IconButton
+          part="voice-resume"
+          label={t('chat.voice.resume')}
+          autofocus
           onClick={() => recorder.send({ type: 'voice.resume' })}
         >
           <RecordIcon />
-        </button>
+        </IconButton>
       )}
       {capturing && (
-        <button
-          type="button"
-          className="composer-icon-button"
-          data-part="voice-stop"
-          aria-label={t('chat.voice.stop')}
-          title={t('chat.voice.stop')}
+        <IconButton
+          part="voice-stop"
+          label={t('chat.voice.stop')}
           onClick={() => recorder.send({ type: 'voice.stop' })}
         >
           <StopIcon />
-        </button>
+        </IconButton>
       )}
       {state === 'failed' && (
         <button
@@ -238,6 +222,31 @@ export function VoiceRecorder({ onClose }: { onClose: () => void }) {
         </button>
       )}
     </div>
+  );
+}
+
+interface IconButtonProps {
+  part: string;
+  label: string;
+  /** Takes the focus when the recorder's controls change. */
+  autofocus?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+function IconButton({ part, label, autofocus, onClick, children }: IconButtonProps) {
+  return (
+    <button
+      type="button"
+      className="composer-icon-button"
+      data-part={part}
+      data-autofocus={autofocus || undefined}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
 
