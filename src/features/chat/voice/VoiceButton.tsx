@@ -8,18 +8,26 @@ import { withStrings } from '../../../i18n/bundles';
 import { useTranslation } from '../../../i18n/use-translation';
 import { preloadable } from '../../../lib/preloadable';
 
-const VoiceRecorder = preloadable(
-  withStrings('voice', () => import('./VoiceRecorder')),
-  null,
-  { optional: true },
-);
+const loadRecorder = withStrings('voice', () => import('./VoiceRecorder'));
+const VoiceRecorder = preloadable(loadRecorder, null, { optional: true });
 
 /** Whether the recorder is open, and the button that gets the focus back when it closes. */
 export function useVoiceRecorder() {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
-  const start = useCallback(() => setOpen(true), []);
+  // The text row gives way only once the recorder's code is there (offline, the button does
+  // nothing); `preload` settles either way, the loader then says which.
+  const start = useCallback(
+    () =>
+      void VoiceRecorder.preload()
+        .then(loadRecorder)
+        .then(
+          () => setOpen(true),
+          () => undefined,
+        ),
+    [],
+  );
   const close = useCallback(() => setOpen(false), []);
   // Once the text row is back (the recorder closed), the focus returns to this button.
   useEffect(() => {
