@@ -60,6 +60,10 @@ const ON_DEMAND: { label: string; module: RegExp }[] = [
     module:
       /\/src\/(features\/chat\/reminders\/(?!(RemindersLink|ReminderSlot|lazy-reminders-view|use-reminder-notices|reminder-actions)\.tsx?$)|i18n\/locales\/reminders\/)/,
   },
+  {
+    label: 'the voice recorder and player (src/features/chat/voice/ but its button, machines/voice-recorder/)',
+    module: /\/(src\/features\/chat\/voice\/(?!VoiceButton\.tsx$)|machines\/voice-recorder\/)/,
+  },
 ];
 /** Emoji-mart's data, found by content too (the first emojis of its first category). */
 const EMOJI_DATA_SIGNATURE = /grinning\W{1,6}smiley\W{1,6}smile\W/;

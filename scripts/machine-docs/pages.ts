@@ -23,6 +23,7 @@ import { toastMachine, toasterMachine } from '../../machines/toasts/toasts.machi
 import { uploadMachine } from '../../machines/upload/upload.machine.js';
 import { threadMachine } from '../../machines/thread/thread.machine.js';
 import { messageListMachine } from '../../machines/message-list/message-list.machine.js';
+import { voiceRecorderMachine } from '../../machines/voice-recorder/voice-recorder.machine.js';
 
 export interface MachinePage {
   name: string;
@@ -49,4 +50,5 @@ export const MACHINE_PAGES: MachinePage[] = [
   { name: 'resource', machines: [resourceMachine] },
   { name: 'player-search', machines: [playerSearchMachine] },
   { name: 'thread', machines: [threadMachine] },
+  { name: 'voice-recorder', machines: [voiceRecorderMachine] },
 ];

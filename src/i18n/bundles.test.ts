@@ -32,4 +32,17 @@ describe('string bundles', () => {
     expect(module.default).toBe('screen');
     expect(standings('ja')).toEqual(expect.any(String));
   });
+
+  it('a bundle first asked for while the language switches loads in the new language too', async () => {
+    await i18next.changeLanguage('en');
+    const record = () => i18next.getResource('tr', 'translation', 'chat.voice.recorder') as unknown;
+    expect(record()).toBeUndefined();
+    // The switch to Turkish has begun (the bundles in use are loading) but i18next is still English.
+    const switching = loadUsedStrings('tr');
+    await loadStrings('voice');
+    await switching;
+    expect(i18next.language).toBe('en');
+    expect(record()).toEqual(expect.any(String));
+    expect(record()).not.toBe(i18next.getResource('en', 'translation', 'chat.voice.recorder'));
+  });
 });

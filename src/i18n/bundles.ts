@@ -19,6 +19,7 @@ const BUNDLES = {
   members: import.meta.glob<{ default: Record<string, unknown> }>('./locales/members/*.json'),
   location: import.meta.glob<{ default: Record<string, unknown> }>('./locales/location/*.json'),
   reminders: import.meta.glob<{ default: Record<string, unknown> }>('./locales/reminders/*.json'),
+  voice: import.meta.glob<{ default: Record<string, unknown> }>('./locales/voice/*.json'),
 } satisfies Record<string, Loaders>;
 
 export type StringBundle = keyof typeof BUNDLES;
@@ -45,17 +46,19 @@ function loadInto(bundle: StringBundle, language: string): Promise<void> {
 }
 
 const languagesFor = (language: string) => [...new Set([DEFAULT_LANGUAGE, language])];
+/** The language being switched to: a bundle first asked for during the switch loads in it too. */
+let switchingTo: string | null = null;
 
-/** Loads `bundle` in the current language and in English (the fallback). */
+/** Loads `bundle` in the current language (and the one being switched to) and in English (the fallback). */
 export function loadStrings(bundle: StringBundle): Promise<void> {
   used.add(bundle);
-  return Promise.all(languagesFor(i18next.language || DEFAULT_LANGUAGE).map((l) => loadInto(bundle, l))).then(
-    () => undefined,
-  );
+  const languages = languagesFor(i18next.language || DEFAULT_LANGUAGE).concat(switchingTo ?? []);
+  return Promise.all(languages.map((l) => loadInto(bundle, l))).then(() => undefined);
 }
 
 /** Loads, in `language`, every bundle already in use (called before the language switches). */
 export function loadUsedStrings(language: string): Promise<void> {
+  switchingTo = language;
   return Promise.all([...used].map((bundle) => loadInto(bundle, language))).then(() => undefined);
 }
 

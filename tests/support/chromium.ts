@@ -28,7 +28,10 @@ export function findChromium(env: Record<string, string | undefined> = process.e
   );
 }
 
-/** Flags for a headless run on a machine without outside network access. */
+/**
+ * Flags for a headless run on a machine without outside network access; the fake microphone
+ * (a beep) is granted without a prompt, for voice messages.
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -37,4 +40,6 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];

@@ -59,7 +59,7 @@ function bytesOf(blob: Blob): Promise<ArrayBuffer> {
     reader.readAsArrayBuffer(blob);
   });
 }
-async function uploadableOf(blob: unknown): Promise<Uploadable> {
+export async function uploadableOf(blob: unknown): Promise<Uploadable> {
   if (runsOnNode && blob instanceof Blob) return Buffer.from(await bytesOf(blob));
   return blob as Uploadable;
 }

@@ -24,6 +24,7 @@ import { AttachIcon, LockIcon, SendIcon } from './icons';
 import { optionId } from './option-id';
 import { PollLauncher } from '../polls/PollLauncher';
 import { LocationLauncher } from '../location/LocationLauncher';
+import { useVoiceRecorder, VoiceButton, VoiceRecorderSlot } from '../voice/VoiceButton';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
@@ -125,6 +126,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
   }, [dragging]);
   useUploadShortcut(fileRef, access.canUpload);
   const focusText = () => textareaRef.current?.focus();
+  const voice = useVoiceRecorder();
   const { suggestions } = text;
   const activeOption = suggestions && suggestions.items.length > 0 ? optionId(listId, text.activeIndex) : undefined;
 
@@ -159,7 +161,8 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
             onActivate={text.setActive}
           />
         )}
-        <div className="composer-box">
+        <VoiceRecorderSlot voice={voice} />
+        <div className="composer-box" hidden={voice.open}>
           {access.canUpload && (
             <button
               type="button"
@@ -192,6 +195,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
             {...text.handlers}
           />
           <EmojiButton onPick={text.insert} onClose={focusText} />
+          {access.canUpload && <VoiceButton voice={voice} />}
           <button
             type="submit"
             className="composer-send"

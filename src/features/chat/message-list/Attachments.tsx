@@ -10,6 +10,8 @@ import type { Attachment } from 'stream-chat';
 import { useImagePreview } from '../../../lib/image-preview';
 import { safeUrl } from '../shared/safe-url';
 import { fileSize } from './format';
+import { preloadable } from '../../../lib/preloadable';
+import { withStrings } from '../../../i18n/bundles';
 import { FileIcon } from './icons';
 import './attachments.css';
 
@@ -176,6 +178,13 @@ function CardAttachment({ attachment, kind }: { attachment: Attachment; kind: 'l
   );
 }
 
+// The voice message player comes with the first voice message shown; the audio element until then.
+const VoiceMessage = preloadable(
+  withStrings('voice', () => import('../voice/VoiceMessage')),
+  ({ attachment }: { attachment: Attachment }) => <MediaAttachment attachment={attachment} kind="audio" />,
+  { optional: true },
+);
+
 function AttachmentView({ attachment, onAction }: { attachment: Attachment; onAction?: (value: string) => void }) {
   if (attachment.og_scrape_url) return <CardAttachment attachment={attachment} kind="link" />;
   switch (attachment.type) {
@@ -186,8 +195,9 @@ function AttachmentView({ attachment, onAction }: { attachment: Attachment; onAc
     case 'video':
       return <MediaAttachment attachment={attachment} kind="video" />;
     case 'audio':
-    case 'voiceRecording':
       return <MediaAttachment attachment={attachment} kind="audio" />;
+    case 'voiceRecording':
+      return <VoiceMessage attachment={attachment} />;
     case 'file':
       return <FileAttachment attachment={attachment} />;
     default:
