@@ -75,7 +75,7 @@ export const trace: TraceEntry[] = [
       test('follows the transport (long-poll fallback)'),
       test('takes the transport the connect ended up on (already on long poll when the websocket failed)'),
     ],
-    note: 'The long-poll states themselves are stream-chat\'s; the chat sandbox serves GET /longpoll (`tests/chat/longpoll.test.ts`).',
+    note: "The long-poll states themselves are stream-chat's; the chat sandbox serves GET /longpoll (`tests/chat/longpoll.test.ts`).",
   },
   {
     clause: '§4.4f',
@@ -107,11 +107,14 @@ export const trace: TraceEntry[] = [
   {
     clause: '§5.10a',
     statement:
-      "Connecting needs a user id ('The \"id\" field on the user is missing'); a different second user needs disconnect first. Token non-empty (except anonymous), string or function, and its user_id must match.",
+      'Connecting needs a user id (\'The "id" field on the user is missing\'); a different second user needs disconnect first. Token non-empty (except anonymous), string or function, and its user_id must match.',
     machine,
-    transitions: ['connecting --error: connectUser [isMissingToken]--> noToken', 'connecting --error: connectUser--> failed'],
+    transitions: [
+      'connecting --error: connectUser [isMissingToken]--> noToken',
+      'connecting --error: connectUser--> failed',
+    ],
     tests: [test('without a token it never connects: noToken, no client'), 'tests/chat/jwt.test.ts'],
-    note: 'The checks themselves are stream-chat\'s `connectUser`; the machine rests in noToken or failed.',
+    note: "The checks themselves are stream-chat's `connectUser`; the machine rests in noToken or failed.",
   },
   {
     clause: '§8.5b',

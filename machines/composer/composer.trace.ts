@@ -55,7 +55,9 @@ export const trace: TraceEntry[] = [
       'draft.idle --draft.deleted [isRemoteDraftDeletion]--> (stays)',
     ],
     tests: [
-      test('follow draft.updated and draft.deleted from another session, not the echo of their own save, not while editing'),
+      test(
+        'follow draft.updated and draft.deleted from another session, not the echo of their own save, not while editing',
+      ),
     ],
   },
   {
@@ -107,8 +109,7 @@ export const trace: TraceEntry[] = [
   },
   {
     clause: '§4.13c',
-    statement:
-      'Sendable means text or a completed upload, a poll, or a valid location, and no uploads in progress.',
+    statement: 'Sendable means text or a completed upload, a poll, or a valid location, and no uploads in progress.',
     machine,
     transitions: [
       `${submit} [hasSendableContent]--> (stays)`,
@@ -138,11 +139,14 @@ export const trace: TraceEntry[] = [
     statement: 'Link previews of the composer (one per link, dismissed ones kept out).',
     machine,
     transitions: ['composition --preview.updated--> (stays)', 'composition --composer.dismissPreview--> (stays)'],
-    tests: [test('spawns one preview child per URL, stops those whose URL left the text, attaches only the first loaded')],
+    tests: [
+      test('spawns one preview child per URL, stops those whose URL left the text, attaches only the first loaded'),
+    ],
   },
   {
     clause: '§5.4a',
-    statement: 'Message: discarded if empty or, on send, over the maximum length (when set); cut to maximum length on edit.',
+    statement:
+      'Message: discarded if empty or, on send, over the maximum length (when set); cut to maximum length on edit.',
     machine,
     transitions: [
       `${submit} [isTooLong]--> (stays)`,
@@ -160,7 +164,10 @@ export const trace: TraceEntry[] = [
     clause: '§5.4b',
     statement: "Sending blocked with 'Wait until all attachments have uploaded'.",
     machine,
-    transitions: [`${submit} [hasUploadsInProgress]--> (stays)`, 'composition.editing --composer.submit [hasUploadsInProgress]--> (stays)'],
+    transitions: [
+      `${submit} [hasUploadsInProgress]--> (stays)`,
+      'composition.editing --composer.submit [hasUploadsInProgress]--> (stays)',
+    ],
     tests: [test('a finished upload alone is sendable; any upload in progress blocks with the spec’s error')],
   },
   {
@@ -214,7 +221,10 @@ export const trace: TraceEntry[] = [
     clause: '§9.5b',
     statement: 'Drafts disabled by default; text and location composers enabled; typing events published by default.',
     machine,
-    transitions: ['draft --composer.changed [isDraftable]--> draft.pending', 'typing.idle --composer.type [isKeystroke]--> typing.active'],
+    transitions: [
+      'draft --composer.changed [isDraftable]--> draft.pending',
+      'typing.idle --composer.type [isKeystroke]--> typing.active',
+    ],
     tests: [
       test('are not saved when disabled (the spec’s default)'),
       test('stops when the text is emptied or the message sent; nothing when typing events are off'),

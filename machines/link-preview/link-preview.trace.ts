@@ -26,7 +26,10 @@ export const trace: TraceEntry[] = [
     clause: '§5.7a',
     statement: 'Link preview only for URLs with valid host names.',
     machine,
-    transitions: ['pending --always [not(isPreviewable)]--> failed', 'failed --preview.retry [isPreviewable]--> loading'],
+    transitions: [
+      'pending --always [not(isPreviewable)]--> failed',
+      'failed --preview.retry [isPreviewable]--> loading',
+    ],
     tests: [test('http://localhost:5173/x is previewable')],
   },
   {

@@ -50,7 +50,10 @@ export const trace: TraceEntry[] = [
     clause: '§4.16c',
     statement: 'Location watching runs only while at least one live share exists.',
     machine,
-    transitions: ['registry.watching --always [hasNoShares]--> registry.empty', 'registry.settling --always--> registry.empty'],
+    transitions: [
+      'registry.watching --always [hasNoShares]--> registry.empty',
+      'registry.settling --always--> registry.empty',
+    ],
     tests: [
       test('starts idle without shares: no position watching at all'),
       test('watching starts with the first live share and stops when the last one goes'),
@@ -84,7 +87,8 @@ export const trace: TraceEntry[] = [
   },
   {
     clause: '§8.8e',
-    statement: "Thrown errors: live sharing without user id ('Live-location sharing is reserved for client-side use only').",
+    statement:
+      "Thrown errors: live sharing without user id ('Live-location sharing is reserved for client-side use only').",
     machine,
     transitions: ['sharing.sending --error: shareLocation [isClientSideOnly]--> sharing.idle'],
     tests: [test("live sharing needs a client user id: 'Live-location sharing is reserved for client-side use only'")],
@@ -102,7 +106,9 @@ export const trace: TraceEntry[] = [
     tests: [
       test("'Failed to share the location' (api:location:create:failed) with the reason"),
       test("'Failed to retrieve location' when the device cannot be located; nothing is sent"),
-      test("a failed listing still lets the registry run; 'Failed to retrieve location' from the watcher clears with the next position"),
+      test(
+        "a failed listing still lets the registry run; 'Failed to retrieve location' from the watcher clears with the next position",
+      ),
     ],
   },
   {

@@ -7,7 +7,10 @@ export const trace: TraceEntry[] = [
     clause: '§4.8a',
     statement: 'Message: status defaults to received.',
     machine: 'outboxMessage',
-    transitions: ['sending --done: sendMessage--> received', 'sending --error: sendMessage [isAlreadyStored]--> received'],
+    transitions: [
+      'sending --done: sendMessage--> received',
+      'sending --error: sendMessage [isAlreadyStored]--> received',
+    ],
     tests: [
       test('sends a message as a message:<id> child; received removes it'),
       test('a retry answered "already exists" counts as received; another code 4 stays failed'),

@@ -46,8 +46,7 @@ export const trace: TraceEntry[] = [
   },
   {
     clause: '§5.3b',
-    statement:
-      'Creatable only with a name, at least one non-blank option, valid or empty max votes and no errors.',
+    statement: 'Creatable only with a name, at least one non-blank option, valid or empty max votes and no errors.',
     machine,
     transitions: ['editing --poll.submit [canCreate]--> creating', 'editing --poll.submit--> (stays)'],
     tests: [

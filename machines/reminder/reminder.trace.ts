@@ -45,7 +45,7 @@ export const trace: TraceEntry[] = [
       test('a failed save keeps what the server had and holds the error as data'),
       'tests/integration/reminder.test.ts',
     ],
-    note: 'The fallback is stream-chat\'s `reminders.upsertReminder`, run by the `saveReminder` actor (`src/lib/actors/reminder-actors.ts`); the integration test proves it against the sandbox.',
+    note: "The fallback is stream-chat's `reminders.upsertReminder`, run by the `saveReminder` actor (`src/lib/actors/reminder-actors.ts`); the integration test proves it against the sandbox.",
   },
   {
     clause: '§9.8a',

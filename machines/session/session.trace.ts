@@ -29,8 +29,7 @@ export const trace: TraceEntry[] = [
   },
   {
     clause: '§4.1c',
-    statement:
-      'Any other failure is temporary: stays authenticated if a user is held, otherwise stays loading.',
+    statement: 'Any other failure is temporary: stays authenticated if a user is held, otherwise stays loading.',
     machine,
     transitions: [
       'loading --error: fetchCurrentUser--> retrying',

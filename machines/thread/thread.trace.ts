@@ -15,7 +15,11 @@ export const trace: TraceEntry[] = [
     clause: '§4.11b',
     statement: 'Stale when the user stops watching; reloaded when active and stale.',
     machine,
-    transitions: ['open.browsing --connection.recovered--> open.reloading', 'open.reloading --done: reload--> open.browsing', 'open.reloading --error: reload--> open.browsing'],
+    transitions: [
+      'open.browsing --connection.recovered--> open.reloading',
+      'open.reloading --done: reload--> open.browsing',
+      'open.reloading --error: reload--> open.browsing',
+    ],
     tests: [test('reloads after the connection recovers, staying active throughout')],
     note: 'Watching stops when the connection drops; the thread is reloaded when it recovers while the thread is open (active).',
   },
@@ -25,13 +29,16 @@ export const trace: TraceEntry[] = [
     machine,
     transitions: ['opening --done: openThread--> open'],
     tests: [test('opens the thread, is active while open and inactive once closed')],
-    note: 'The panel keeps the thread active (the `presence` actor invoked in `open`); stream-chat\'s `Thread` marks it read while active.',
+    note: "The panel keeps the thread active (the `presence` actor invoked in `open`); stream-chat's `Thread` marks it read while active.",
   },
   {
     clause: '§4.8b',
     statement: 'Failed replies are kept locally and re-added when a thread reloads.',
     machine,
-    transitions: ['open.browsing --connection.recovered--> open.reloading', 'open.reloading --done: reload--> open.browsing'],
+    transitions: [
+      'open.browsing --connection.recovered--> open.reloading',
+      'open.reloading --done: reload--> open.browsing',
+    ],
     tests: [
       test('reloads after the connection recovers, staying active throughout'),
       'machines/outbox/outbox.test.ts › filters entries per channel and thread',
@@ -66,7 +73,10 @@ export const trace: TraceEntry[] = [
     clause: '§9.3f',
     statement: 'Thread replies page 50.',
     machine,
-    transitions: ['open.browsing --thread.loadOlder [hasOlder]--> open.loadingOlder', 'open.loadingOlder --done: loadOlder--> open.browsing'],
+    transitions: [
+      'open.browsing --thread.loadOlder [hasOlder]--> open.loadingOlder',
+      'open.loadingOlder --done: loadOlder--> open.browsing',
+    ],
     tests: [test('pages back while older replies exist, one page at a time, and stops at the first reply')],
   },
 ];

@@ -50,11 +50,13 @@ export const trace: TraceEntry[] = [
   },
   {
     clause: '§5.5b',
-    statement:
-      'Blocked by allowed or blocked extensions or mime types, or size over the limit (default 100 MB).',
+    statement: 'Blocked by allowed or blocked extensions or mime types, or size over the limit (default 100 MB).',
     machine,
     transitions: ['pending --always [isBlocked]--> blocked', 'pending --always--> uploading'],
-    tests: [test('a file exactly at the limit is allowed'), test('the config notice names size limit or unsupported file type')],
+    tests: [
+      test('a file exactly at the limit is allowed'),
+      test('the config notice names size limit or unsupported file type'),
+    ],
   },
   {
     clause: '§5.5c',
@@ -62,7 +64,7 @@ export const trace: TraceEntry[] = [
     machine,
     transitions: ['pending --always [isBlocked]--> blocked'],
     tests: [test('the config notice names size limit or unsupported file type')],
-    note: 'Checked first, in stream-chat\'s order (`upload.rules.ts`).',
+    note: "Checked first, in stream-chat's order (`upload.rules.ts`).",
   },
   {
     clause: '§8.10p',
