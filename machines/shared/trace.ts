@@ -36,10 +36,15 @@ export interface MachineClause {
 export interface ElsewhereClause {
   clause: string;
   statement: string;
-  /** Files (repository paths) that implement it; each must exist. */
+  /**
+   * Files (repository paths) that implement it, each must exist; or `package:<name>` for a
+   * dependency in package.json that does (e.g. the stream-chat client's own behaviour).
+   */
   implementedIn: string[];
   /** Tests that exercise it (`<file> › <title>`, or a whole `<file>`); each must exist. */
   tests: string[];
+  /** Why nothing implements it (e.g. a server-side-only call Sideline never makes); only with no `implementedIn`. */
+  notImplemented?: string;
   note?: string;
 }
 

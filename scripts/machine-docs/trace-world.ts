@@ -28,6 +28,8 @@ export async function loadTraceWorld(
     }
   }
   sources.push({ file: 'scripts/machine-docs/spec-elsewhere.ts', entries: ELSEWHERE });
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const dependencies = { ...manifest.dependencies, ...manifest.devDependencies };
   const titles = new Map<string, string[] | null>();
   return {
     machines: pages.flatMap((page) =>
@@ -47,5 +49,6 @@ export async function loadTraceWorld(
       return titles.get(file)!;
     },
     fileExists: (file) => existsSync(join(root, file)),
+    hasDependency: (name) => name in dependencies,
   };
 }

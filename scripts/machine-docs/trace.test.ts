@@ -49,6 +49,7 @@ function world(entries: TraceEntry[], missedByPaths: string[] | null = []): Trac
     sources: [{ file: 'machines/door/door.trace.ts', entries }],
     testTitles: (file) => (file === 'machines/door/door.test.ts' ? parseTestTitles(testFile) : null),
     fileExists: (file) => file === 'server/door.ts',
+    hasDependency: (name) => name === 'xstate',
   };
 }
 
@@ -112,6 +113,8 @@ describe('spec traceability check', () => {
         clause({ transitions: [], tests: [] }),
         { clause: '§5.2a', statement: 'Doors are checked.', implementedIn: [], tests: [] },
         { clause: '§5.2b', statement: 'Doors are painted.', implementedIn: ['server/paint.ts'], tests: [] },
+        { clause: '§5.2c', statement: 'Doors creak.', implementedIn: ['package:hinges'], tests: [] },
+        { clause: '§5.2d', statement: 'Doors are sold.', implementedIn: [], tests: [], notImplemented: 'server-side only' },
       ]),
     );
     expect(problems).toEqual([
@@ -119,6 +122,7 @@ describe('spec traceability check', () => {
       'machines/door/door.trace.ts §4.1a: clause names no test',
       'machines/door/door.trace.ts §5.2a: clause names neither transitions nor where it is implemented',
       'machines/door/door.trace.ts §5.2b: server/paint.ts does not exist',
+      'machines/door/door.trace.ts §5.2c: no dependency hinges in package.json',
     ]);
   });
 

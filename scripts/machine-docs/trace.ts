@@ -63,6 +63,7 @@ export interface TraceWorld {
   /** The `it`/`test` titles of a test file, or null when there is no such file. */
   testTitles: (file: string) => string[] | null;
   fileExists: (file: string) => boolean;
+  hasDependency: (name: string) => boolean;
 }
 
 /** `it('…')`, `it("…")`, `` it(`…`) ``, `test(…)`, `it.each(…)('…')`, titles spanning lines. */
@@ -133,10 +134,15 @@ export function checkTrace(world: TraceWorld): string[] {
           );
         }
       } else {
-        if (!entry.implementedIn.length)
+        if (!entry.implementedIn.length && !entry.notImplemented?.trim())
           problems.push(`${at}: clause names neither transitions nor where it is implemented`);
-        for (const file of entry.implementedIn)
-          if (!world.fileExists(file)) problems.push(`${at}: ${file} does not exist`);
+        if (entry.implementedIn.length && entry.notImplemented)
+          problems.push(`${at}: clause is both implemented and not implemented`);
+        for (const file of entry.implementedIn) {
+          const dependency = /^package:(.+)$/.exec(file);
+          if (dependency ? !world.hasDependency(dependency[1]!) : !world.fileExists(file))
+            problems.push(`${at}: ${dependency ? `no dependency ${dependency[1]} in package.json` : `${file} does not exist`}`);
+        }
       }
     }
 
@@ -185,6 +191,7 @@ export interface TraceCounts {
   clauses: number;
   machineClauses: number;
   elsewhereClauses: number;
+  notImplemented: number;
   transitions: number;
   tests: number;
 }
@@ -197,7 +204,8 @@ export function traceCounts(world: TraceWorld): TraceCounts {
   return {
     clauses: clauses.size,
     machineClauses: new Set(machine.map((e) => e.clause)).size,
-    elsewhereClauses: new Set(elsewhere.map((e) => e.clause)).size,
+    elsewhereClauses: new Set(elsewhere.filter((e) => !e.notImplemented).map((e) => e.clause)).size,
+    notImplemented: new Set(elsewhere.filter((e) => e.notImplemented).map((e) => e.clause)).size,
     transitions: new Set(machine.flatMap((e) => e.transitions.map((t) => `${e.machine}: ${t}`))).size,
     tests: new Set(entries.flatMap((e) => e.tests)).size,
   };
@@ -222,7 +230,7 @@ export function renderTrace(world: TraceWorld): string {
     'transition that no test takes.',
     '',
     `${counts.clauses} clauses: ${counts.machineClauses} implemented by machines (${counts.transitions} transitions), ` +
-      `${counts.elsewhereClauses} elsewhere; ${counts.tests} tests named.`,
+      `${counts.elsewhereClauses} elsewhere, ${counts.notImplemented} not implemented (with the reason); ${counts.tests} tests named.`,
     '',
   ];
   for (const [section, title] of SECTIONS) {
@@ -240,7 +248,11 @@ export function renderTrace(world: TraceWorld): string {
           lines.push(`- Machine [${entry.machine}](${page}.md):`);
           for (const t of entry.transitions) lines.push(`  - ${code(t)}`);
         } else {
-          lines.push(`- Implemented in ${entry.implementedIn.map(code).join(', ')}`);
+          lines.push(
+            entry.notImplemented
+              ? `- Not implemented: ${entry.notImplemented}`
+              : `- Implemented in ${entry.implementedIn.map(code).join(', ')}`,
+          );
         }
         if (entry.note) lines.push(`  - Note: ${entry.note}`);
         lines.push(`  - Tests: ${entry.tests.length ? entry.tests.map(testLink).join('; ') : 'none named'}`);
