@@ -49,24 +49,6 @@ export const trace: TraceEntry[] = [
     tests: [test('asks for the archived channels when it is the archive list')],
   },
   {
-    clause: '§4.18e',
-    statement: 'Channel list reloads after connection drop and recovery.',
-    machine,
-    transitions: [
-      'ready --connection.recovered--> refreshing',
-      'loadingMore --connection.recovered--> refreshing',
-      'refreshing --done: queryChannels--> ready',
-      'refreshing --error: queryChannels--> ready',
-      'retrying --connection.recovered--> loading',
-      'failed --connection.recovered--> loading',
-    ],
-    tests: [
-      test('re-queries the top after a reconnect, keeping what it shows meanwhile'),
-      test('keeps the list when the re-query fails, and a reconnect while loading more re-queries'),
-      test('loads at once when the connection recovers while waiting to retry or failed'),
-    ],
-  },
-  {
     clause: '§8.9e',
     statement: 'Channel query retries then sets an error unless offline data exists.',
     machine,
@@ -82,10 +64,21 @@ export const trace: TraceEntry[] = [
     clause: '§9.7b',
     statement: 'Channel list limit 10, offset 0; recovery query 30 channels.',
     machine,
-    transitions: ['loading --done: queryChannels--> ready', 'ready --connection.recovered--> refreshing'],
+    transitions: [
+      'loading --done: queryChannels--> ready',
+      'ready --connection.recovered--> refreshing',
+      'loadingMore --connection.recovered--> refreshing',
+      'refreshing --done: queryChannels--> ready',
+      'refreshing --error: queryChannels--> ready',
+      'retrying --connection.recovered--> loading',
+      'failed --connection.recovered--> loading',
+    ],
     tests: [
       test('loads the first page of 10 and offers more while the page was full'),
       test('re-queries at most 30 channels and keeps those loaded beyond them'),
+      test('re-queries the top after a reconnect, keeping what it shows meanwhile'),
+      test('keeps the list when the re-query fails, and a reconnect while loading more re-queries'),
+      test('loads at once when the connection recovers while waiting to retry or failed'),
     ],
   },
 ];

@@ -6,25 +6,6 @@ const submit = 'composition.composing --composer.submit';
 
 export const trace: TraceEntry[] = [
   {
-    clause: '§4.10b',
-    statement: 'Typing keystroke events are sent (typing.start, and typing.stop when the member stops).',
-    machine,
-    transitions: [
-      'typing.idle --composer.type [isKeystroke]--> typing.active',
-      'typing.active --composer.type--> typing.stopping',
-      'typing.active --composer.typingIdled--> typing.stopping',
-      'typing.active --composer.composed--> typing.stopping',
-      'typing.stopping --done: stopTyping--> typing.idle',
-      'typing.stopping --error: stopTyping--> typing.idle',
-      'typing.stopping --composer.type [isKeystroke]--> typing.active',
-    ],
-    tests: [
-      test('sends typing.start at most every 2 s while typing, and typing.stop after 1 s idle'),
-      test('stops when the text is emptied or the message sent; nothing when typing events are off'),
-    ],
-    note: 'Spec section 7 ("Typing keystroke events are sent"); the 7 s expiry of others\' typing is §4.10a.',
-  },
-  {
     clause: '§4.12a',
     statement: 'Draft: emptied composition deletes it.',
     machine,
@@ -135,8 +116,9 @@ export const trace: TraceEntry[] = [
     ],
   },
   {
-    clause: '§4.7b',
-    statement: 'Link previews of the composer (one per link, dismissed ones kept out).',
+    clause: '§4.7a',
+    statement: 'Link preview: pending, loading, loaded, failed, dismissed.',
+    note: 'The composer runs one link preview child per link and keeps a dismissed link from getting a new one.',
     machine,
     transitions: ['composition --preview.updated--> (stays)', 'composition --composer.dismissPreview--> (stays)'],
     tests: [
@@ -205,7 +187,14 @@ export const trace: TraceEntry[] = [
     clause: '§9.3e',
     statement: 'Typing start resent at most every 2 s; idle cleanup 1 s.',
     machine,
+    note: 'The composer sends typing.start while the member types and typing.stop after 1 s idle, on emptying or on sending.',
     transitions: [
+      'typing.idle --composer.type [isKeystroke]--> typing.active',
+      'typing.active --composer.type--> typing.stopping',
+      'typing.active --composer.composed--> typing.stopping',
+      'typing.stopping --done: stopTyping--> typing.idle',
+      'typing.stopping --error: stopTyping--> typing.idle',
+      'typing.stopping --composer.type [isKeystroke]--> typing.active',
       'typing.active.announced --after typingThrottle--> typing.active.quiet',
       'typing.active.announced --error: startTyping--> typing.active.quiet',
       'typing.active.quiet --composer.type [isKeystroke]--> typing.active.announced',
@@ -215,6 +204,7 @@ export const trace: TraceEntry[] = [
     tests: [
       test('sends typing.start at most every 2 s while typing, and typing.stop after 1 s idle'),
       test('exactly 2 s: a keystroke 1999 ms after the start does not announce, one at 2000 ms does'),
+      test('stops when the text is emptied or the message sent; nothing when typing events are off'),
     ],
   },
   {

@@ -65,6 +65,10 @@ export const trace: TraceEntry[] = [
       'view.settling.placing --after settleDelay [wantsNewer]--> view.loadingNewer',
       'view.settling.placing --after settleDelay [wantsOlder]--> view.loadingOlder',
       'view.settling.placing --after settleDelay--> view.browsing',
+      'view.browsing --connection.recovered--> view.refreshing',
+      'view.settling --connection.recovered--> view.refreshing',
+      'view.refreshing --done: refresh--> view.browsing',
+      'view.refreshing --error: refresh--> view.browsing',
     ],
     tests: [
       test('loads older pages only while there are older messages, recomputing hasPrev each time'),
@@ -72,6 +76,8 @@ export const trace: TraceEntry[] = [
       test('pages an end that came into view while the rebuilt list was being placed, after the delay'),
       test('starts the settle delay anyway when the rebuilt list shows no rows within the render wait'),
       test('pages the top after the delay, and nothing when neither end was reached'),
+      test('refreshes paging and unread count after the connection recovered'),
+      test('goes back to the latest or refreshes from settling too'),
     ],
   },
   {
@@ -126,21 +132,6 @@ export const trace: TraceEntry[] = [
       test('marks nothing read once the member asks to mark unread, not even when the throttle ends'),
       test('does not mark read when nothing is unread, and follows the read state from elsewhere'),
       test('counts new messages from others below while scrolled up, and clears the count at the bottom'),
-    ],
-  },
-  {
-    clause: '§4.18e',
-    statement: 'Channel list (and the list shown) reloads after connection drop and recovery.',
-    machine,
-    transitions: [
-      'view.browsing --connection.recovered--> view.refreshing',
-      'view.settling --connection.recovered--> view.refreshing',
-      'view.refreshing --done: refresh--> view.browsing',
-      'view.refreshing --error: refresh--> view.browsing',
-    ],
-    tests: [
-      test('refreshes paging and unread count after the connection recovered'),
-      test('goes back to the latest or refreshes from settling too'),
     ],
   },
 ];

@@ -111,6 +111,13 @@ export const ELSEWHERE: ElsewhereClause[] = [
     ],
   },
   {
+    clause: '§5.2a',
+    statement: 'Login and profile form validation: not shown.',
+    implementedIn: ['docs/decisions/0003-profile-and-sign-in.md', 'server/api'],
+    tests: ['tests/server/auth.test.ts', 'tests/server/users.test.ts'],
+    note: 'The spec leaves it open; the decision records the rules Sideline chose.',
+  },
+  {
     clause: '§5.3d',
     statement: "Poll fields validated again where the poll is created (the create dialog's schema).",
     implementedIn: ['src/lib/poll-schema.ts'],
@@ -293,6 +300,13 @@ export const ELSEWHERE: ElsewhereClause[] = [
       'src/i18n/locales.test.ts',
     ],
     note: 'Sideline uses the stream-chat version in package.json rather than 13.7.0.',
+  },
+  {
+    clause: '§9.3d',
+    statement: 'Typing expiry 7000 ms; cleanup tick 500 ms.',
+    implementedIn: [client, 'src/features/chat/shared/use-channel-version.ts'],
+    tests: ['tests/integration/composer.test.ts'],
+    note: "stream-chat's channel state expires other members' typing entries; the sending side is §9.3e (composer).",
   },
   {
     clause: '§9.5a',
