@@ -28,7 +28,10 @@ export async function loadTraceWorld(
     }
   }
   sources.push({ file: 'scripts/machine-docs/spec-elsewhere.ts', entries: ELSEWHERE });
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
   const dependencies = { ...manifest.dependencies, ...manifest.devDependencies };
   const titles = new Map<string, string[] | null>();
   return {

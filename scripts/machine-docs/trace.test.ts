@@ -114,7 +114,13 @@ describe('spec traceability check', () => {
         { clause: '§5.2a', statement: 'Doors are checked.', implementedIn: [], tests: [] },
         { clause: '§5.2b', statement: 'Doors are painted.', implementedIn: ['server/paint.ts'], tests: [] },
         { clause: '§5.2c', statement: 'Doors creak.', implementedIn: ['package:hinges'], tests: [] },
-        { clause: '§5.2d', statement: 'Doors are sold.', implementedIn: [], tests: [], notImplemented: 'server-side only' },
+        {
+          clause: '§5.2d',
+          statement: 'Doors are sold.',
+          implementedIn: [],
+          tests: [],
+          notImplemented: 'server-side only',
+        },
       ]),
     );
     expect(problems).toEqual([

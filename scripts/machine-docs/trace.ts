@@ -141,7 +141,9 @@ export function checkTrace(world: TraceWorld): string[] {
         for (const file of entry.implementedIn) {
           const dependency = /^package:(.+)$/.exec(file);
           if (dependency ? !world.hasDependency(dependency[1]!) : !world.fileExists(file))
-            problems.push(`${at}: ${dependency ? `no dependency ${dependency[1]} in package.json` : `${file} does not exist`}`);
+            problems.push(
+              `${at}: ${dependency ? `no dependency ${dependency[1]} in package.json` : `${file} does not exist`}`,
+            );
         }
       }
     }
@@ -255,7 +257,7 @@ export function renderTrace(world: TraceWorld): string {
           );
         }
         if (entry.note) lines.push(`  - Note: ${entry.note}`);
-        lines.push(`  - Tests: ${entry.tests.length ? entry.tests.map(testLink).join('; ') : 'none named'}`);
+        if (entry.tests.length) lines.push('  - Tests:', ...entry.tests.map((t) => `    - ${testLink(t)}`));
       }
       lines.push('');
     }
