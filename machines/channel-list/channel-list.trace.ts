@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/channel-list/channel-list.test.ts › ${title}`;
+const test = testIn('machines/channel-list/channel-list.test.ts');
 const machine = 'channelList';
 
 export const trace: TraceEntry[] = [

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/channel-search/channel-search.test.ts › ${title}`;
+const test = testIn('machines/channel-search/channel-search.test.ts');
 const machine = 'channelSearch';
 
 export const trace: TraceEntry[] = [

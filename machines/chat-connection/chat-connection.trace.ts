@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/chat-connection/chat-connection.test.ts › ${title}`;
+const test = testIn('machines/chat-connection/chat-connection.test.ts');
 const machine = 'chatConnection';
 
 export const trace: TraceEntry[] = [

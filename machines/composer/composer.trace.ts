@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/composer/composer.test.ts › ${title}`;
+const test = testIn('machines/composer/composer.test.ts');
 const machine = 'composer';
 const submit = 'composition.composing --composer.submit';
 

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/image-preview/image-preview.test.ts › ${title}`;
+const test = testIn('machines/image-preview/image-preview.test.ts');
 
 export const trace: TraceEntry[] = [
   {

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/link-preview/link-preview.test.ts › ${title}`;
+const test = testIn('machines/link-preview/link-preview.test.ts');
 const machine = 'linkPreview';
 
 export const trace: TraceEntry[] = [

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/live-location/live-location.test.ts › ${title}`;
+const test = testIn('machines/live-location/live-location.test.ts');
 const machine = 'liveLocation';
 const dropped = 'registry.watching.expiry.scheduled';
 

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/message-list/message-list.test.ts › ${title}`;
+const test = testIn('machines/message-list/message-list.test.ts');
 const machine = 'messageList';
 
 export const trace: TraceEntry[] = [

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/open-channel/open-channel.test.ts › ${title}`;
+const test = testIn('machines/open-channel/open-channel.test.ts');
 const machine = 'openChannel';
 
 export const trace: TraceEntry[] = [

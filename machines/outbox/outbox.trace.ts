@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/outbox/outbox.test.ts › ${title}`;
+const test = testIn('machines/outbox/outbox.test.ts');
 
 export const trace: TraceEntry[] = [
   {

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/poll-composer/poll-composer.test.ts › ${title}`;
+const test = testIn('machines/poll-composer/poll-composer.test.ts');
 const machine = 'pollComposer';
 const fields = [
   'editing --poll.change--> (stays)',

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/reminder/reminder.test.ts › ${title}`;
+const test = testIn('machines/reminder/reminder.test.ts');
 const machine = 'reminder';
 const ticking = [
   'settled.scheduled.clock.measuring --always [isTicking]--> settled.scheduled.clock.ticking',

@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/session/session.test.ts › ${title}`;
+const test = testIn('machines/session/session.test.ts');
 const machine = 'session';
 
 export const trace: TraceEntry[] = [

@@ -51,3 +51,9 @@ export interface ElsewhereClause {
 export type TraceEntry = MachineClause | ElsewhereClause;
 
 export const isMachineClause = (entry: TraceEntry): entry is MachineClause => 'machine' in entry;
+
+/** `testIn('machines/x/x.test.ts')('title')` → `machines/x/x.test.ts › title`. */
+export const testIn =
+  (file: string) =>
+  (title: string): string =>
+    `${file} › ${title}`;

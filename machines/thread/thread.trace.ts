@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/thread/thread.test.ts › ${title}`;
+const test = testIn('machines/thread/thread.test.ts');
 const machine = 'thread';
 
 export const trace: TraceEntry[] = [

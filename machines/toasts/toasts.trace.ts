@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/toasts/toasts.test.ts › ${title}`;
+const test = testIn('machines/toasts/toasts.test.ts');
 
 export const trace: TraceEntry[] = [
   {

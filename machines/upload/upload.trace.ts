@@ -1,6 +1,6 @@
-import type { TraceEntry } from '../shared/trace';
+import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = (title: string) => `machines/upload/upload.test.ts › ${title}`;
+const test = testIn('machines/upload/upload.test.ts');
 const machine = 'upload';
 
 export const trace: TraceEntry[] = [
