@@ -22,7 +22,7 @@ export const trace: TraceEntry[] = [
       test('closes on a blank text or when cleared, from any state'),
       test('searches once the member has stopped typing for 300 ms'),
     ],
-    note: 'One source (channels and messages of the member) is active while the text is not blank.',
+    note: 'One machine per source (each search tab of the channel list, the switcher, the direct message picker); the Channels tab is the one active by default (`src/features/chat/channel-list/`).',
   },
   {
     clause: '§9.3c',
@@ -47,22 +47,6 @@ export const trace: TraceEntry[] = [
       test('shows a page of 10 and loads more while pages are full'),
       test('pages by the service cursor when it gives one'),
       test('drops a search in flight when the text changes, and keeps old hits until new ones come'),
-    ],
-  },
-  {
-    clause: '§8.10y',
-    statement: 'Generic network error and unknown error (a failed search says so and can be retried).',
-    machine,
-    transitions: [
-      'searching --error: searchPage--> failed',
-      'failed --search.retry--> searching',
-      'failed --search.typed--> debouncing',
-      'failed --search.typed [isUnchanged]--> (stays)',
-      'loadingMore --error: searchPage--> showing',
-    ],
-    tests: [
-      test('fails visibly and searches again on retry'),
-      test('keeps the hits when loading more fails, and says so until the next try'),
     ],
   },
 ];

@@ -222,7 +222,8 @@ export const trace: TraceEntry[] = [
   },
   {
     clause: '§8.7b',
-    statement: 'Code 60 cooldown (slow mode): sending is refused while the channel cools down.',
+    statement: 'Codes (retryable): … 60 cooldown (yes).',
+    note: "The composer keeps the channel's slow mode itself, so a send that the service would refuse with code 60 is not made before the cooldown ends.",
     machine,
     transitions: [
       `${submit} [isCoolingDown]--> (stays)`,

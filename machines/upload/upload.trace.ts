@@ -103,4 +103,11 @@ export const trace: TraceEntry[] = [
       'machines/composer/composer.test.ts › gives each upload child the contract input, slots counting down from 10',
     ],
   },
+  {
+    clause: '§8.10y',
+    statement: 'Generic network error and unknown error.',
+    machine,
+    transitions: ['uploading --error: uploadFile--> failed'],
+    tests: [test('words a network error as such, and anything else without a message as an unknown error')],
+  },
 ];
