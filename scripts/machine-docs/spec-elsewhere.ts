@@ -291,12 +291,11 @@ export const ELSEWHERE: ElsewhereClause[] = [
     ],
   },
   {
-    clause: '§9.2b',
-    statement:
-      'Mobile navigation opens after 100 ms. Default language en. Chat client version 13.7.0. A public chat application key {key} is embedded.',
+    clause: '§9.2c',
+    statement: 'Default language en. Chat client version 13.7.0. A public chat application key {key} is embedded.',
     implementedIn: ['src/i18n', 'src/lib/chat/chat-config.ts'],
     tests: ['src/lib/chat/chat-config.test.ts › defaults to the sandbox under this origin', 'src/i18n/locales.test.ts'],
-    note: 'The mobile navigation is the chat panel machine (its own entry); Sideline uses the stream-chat version in package.json rather than 13.7.0.',
+    note: 'Sideline uses the stream-chat version in package.json rather than 13.7.0.',
   },
   {
     clause: '§9.3d',

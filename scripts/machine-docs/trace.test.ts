@@ -132,6 +132,13 @@ describe('spec traceability check', () => {
     ]);
   });
 
+  it('fails on two entries of one clause that quote it differently', () => {
+    const problems = checkTrace(world([clause(), clause({ statement: 'The door opens.' })]));
+    expect(problems).toEqual([
+      'machines/door/door.trace.ts §4.1a: another entry of this clause quotes it differently: "The door opens when unlocked."',
+    ]);
+  });
+
   it('fails on an unknown machine or a clause id outside sections 4, 5, 8 and 9', () => {
     expect(checkTrace(world([clause({ clause: '§6.1a', machine: 'window' })]))).toEqual([
       'machines/door/door.trace.ts §6.1a: clause id must read §<section>.<bullet><letter> for sections 4, 5, 8, 9',

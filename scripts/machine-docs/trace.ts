@@ -148,6 +148,15 @@ export function checkTrace(world: TraceWorld): string[] {
       }
     }
 
+  const statements = new Map<string, string>();
+  for (const source of world.sources)
+    for (const entry of source.entries) {
+      const first = statements.get(entry.clause);
+      if (first === undefined) statements.set(entry.clause, entry.statement);
+      else if (first !== entry.statement)
+        problems.push(`${where(source, entry)}: another entry of this clause quotes it differently: "${first}"`);
+    }
+
   for (const traced of world.machines) {
     const { id } = traced.machine;
     if (traced.missedByPaths === null) {
