@@ -37,12 +37,14 @@ export const trace: TraceEntry[] = [
     machine,
     transitions: [
       'settled --reminder.set--> saving',
+      'settled --reminder.saveForLater--> saving',
       'saving --done: saveReminder--> settled',
       'saving --error: saveReminder--> settled',
     ],
     tests: [
       test('sets a preset: saves remind_at = now + preset, then shows the remaining time'),
       test('a failed save keeps what the server had and holds the error as data'),
+      test('saves for later from nothing'),
       'tests/integration/reminder.test.ts',
     ],
     note: "The fallback is stream-chat's `reminders.upsertReminder`, run by the `saveReminder` actor (`src/lib/actors/reminder-actors.ts`); the integration test proves it against the sandbox.",

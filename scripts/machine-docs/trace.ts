@@ -240,8 +240,8 @@ export function renderTrace(world: TraceWorld): string {
     'clause without transitions or location, a transition or test named that does not exist, and a',
     'transition that no test takes.',
     '',
-    `${counts.clauses} clauses: ${counts.machineClauses} implemented by machines (${counts.transitions} transitions), ` +
-      `${counts.elsewhereClauses} elsewhere, ${counts.notImplemented} not implemented (with the reason); ${counts.tests} tests named.`,
+    `${counts.clauses} clauses: ${counts.machineClauses} implemented by machines (${counts.transitions} transitions named), ` +
+      `${counts.elsewhereClauses} (also) elsewhere, ${counts.notImplemented} not implemented (with the reason); ${counts.tests} tests named.`,
     '',
   ];
   for (const [section, title] of SECTIONS) {
