@@ -1,8 +1,9 @@
 /**
  * `npm run docs:machines` writes docs/machines/<name>.md from each machine's definition (plus
- * the hand-written notes beside the machine) and the index with each machine's path coverage
- * (its path model walked as tests/machines/paths.test.ts walks it); `-- --check` fails when a
- * page is stale.
+ * the hand-written notes beside the machine), the index with each machine's path coverage
+ * (its path model walked as tests/machines/paths.test.ts walks it) and traceability.md from the
+ * trace entries (machines/<name>/<name>.trace.ts, scripts/machine-docs/spec-elsewhere.ts);
+ * `-- --check` fails when a page is stale or the traceability has a problem (trace.ts).
  */
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { exercisePaths, type PathModel } from '../machines/shared/path-coverage.js';
 import { MACHINE_PAGES } from './machine-docs/pages.js';
 import { renderIndex, renderPage, type MachineCoverage } from './machine-docs/render.js';
+import { loadTraceWorld } from './machine-docs/trace-world.js';
+import { checkTrace, renderTrace } from './machine-docs/trace.js';
 
 const root = process.cwd();
 const check = process.argv.includes('--check');
@@ -22,6 +25,8 @@ const pages = MACHINE_PAGES.map((page) => {
   return { file: `${page.name}.md`, content: renderPage(page.name, source, notes, page.machines) };
 });
 const coverage = new Map<string, MachineCoverage>();
+const missedByPaths = new Map<string, string[]>();
+const pathTests = new Map<string, string>();
 for (const page of MACHINE_PAGES) {
   const file = join(root, `machines/${page.name}/${page.name}.paths.ts`);
   if (!existsSync(file)) continue;
@@ -29,15 +34,37 @@ for (const page of MACHINE_PAGES) {
   for (const model of module.pathModels ?? (module.pathModel ? [module.pathModel] : [])) {
     const { transitions } = exercisePaths(model);
     coverage.set(model.machine.id, { taken: transitions.taken, defined: transitions.defined });
+    missedByPaths.set(model.machine.id, transitions.missed);
+    pathTests.set(
+      model.machine.id,
+      `tests/machines/paths.test.ts › ${model.name}: the paths reach every state and take every transition`,
+    );
   }
 }
-const index = renderIndex(MACHINE_PAGES, coverage);
-for (const { file, content } of [...pages, { file: 'README.md', content: index }]) {
+const traceWorld = await loadTraceWorld(root, MACHINE_PAGES, missedByPaths, pathTests);
+const traceProblems = checkTrace(traceWorld);
+const index = `${renderIndex(MACHINE_PAGES, coverage)}
+Which spec statement each transition implements, and the tests that exercise it:
+[traceability.md](traceability.md).
+`;
+const generated = [
+  ...pages,
+  { file: 'README.md', content: index },
+  { file: 'traceability.md', content: renderTrace(traceWorld) },
+];
+for (const { file, content } of generated) {
   const target = join(root, 'docs/machines', file);
   const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
   if (current === content) continue;
   if (check) stale.push(target);
   else writeFileSync(target, content);
+}
+if (traceProblems.length) {
+  console.error(
+    `Spec traceability has ${traceProblems.length} problem${traceProblems.length === 1 ? '' : 's'} ` +
+      `(machines/shared/trace.ts describes the entries):\n${traceProblems.map((p) => `  ${p}`).join('\n')}`,
+  );
+  process.exit(1);
 }
 if (stale.length) {
   console.error(`Stale machine docs (run npm run docs:machines):\n${stale.map((s) => `  ${s}`).join('\n')}`);

@@ -1,0 +1,239 @@
+import { testIn, type TraceEntry } from '../shared/trace';
+
+const test = testIn('machines/composer/composer.test.ts');
+const machine = 'composer';
+const submit = 'composition.composing --composer.submit';
+
+export const trace: TraceEntry[] = [
+  {
+    clause: '§4.12a',
+    statement: 'Draft: emptied composition deletes it.',
+    machine,
+    transitions: [
+      'draft --composer.changed [isDraftable]--> draft.pending',
+      'draft.pending --after draftDebounce [isEmptyWithDraft]--> draft.deleting',
+      'draft.pending --after draftDebounce [isCompositionEmpty]--> draft.idle',
+      'draft.saving --done: saveDraft [isEmptyWithDraft]--> draft.deleting',
+      'draft.saving --error: saveDraft [isEmptyWithDraft]--> draft.deleting',
+      'draft.deleting --done: deleteDraft--> draft.idle',
+      'draft.deleting --error: deleteDraft--> draft.idle',
+      'draft --composer.composed [wasNewMessageWithDraft]--> draft.deleting',
+      'draft --composer.composed [wasNewMessage]--> draft.idle',
+      'draft.saving --composer.composed [wasNewMessage]--> (stays)',
+    ],
+    tests: [
+      test('are saved after a pause in typing, deleted when the composition is emptied'),
+      test('start from the input draft and are deleted when the message is sent'),
+      test('a message sent while its draft is being saved leaves no draft behind'),
+    ],
+  },
+  {
+    clause: '§4.12b',
+    statement: 'Draft updated or deleted events from other sessions re-initialise or clear the composer.',
+    machine,
+    transitions: [
+      'draft.idle --draft.updated [isRemoteDraftChange]--> (stays)',
+      'draft.idle --draft.deleted [isRemoteDraftDeletion]--> (stays)',
+    ],
+    tests: [
+      test(
+        'follow draft.updated and draft.deleted from another session, not the echo of their own save, not while editing',
+      ),
+    ],
+  },
+  {
+    clause: '§4.12c',
+    statement: 'Saved only when drafts are enabled and the user is not editing.',
+    machine,
+    transitions: [
+      'draft --composer.changed [isDraftable]--> draft.pending',
+      'draft.pending --after draftDebounce--> draft.saving',
+      'draft.saving --done: saveDraft--> draft.idle',
+      'draft.saving --error: saveDraft--> draft.idle',
+    ],
+    tests: [
+      test('are not saved when disabled (the spec’s default)'),
+      test('are not saved while editing'),
+      test('a failed save keeps the composer working'),
+    ],
+  },
+  {
+    clause: '§4.13a',
+    statement: 'Composer: editing restores the message content.',
+    machine,
+    transitions: [
+      'composition --composer.edit--> composition.editing',
+      'composition.editing --composer.submit [hasSendableContent]--> composition.composing',
+      'composition.editing --composer.cancelEdit--> composition.composing',
+    ],
+    tests: [
+      test('restores the message content, cuts the text to the maximum length and emits composer.edited'),
+      test('cancel and clear leave editing with an empty composer; edits are not slowed down'),
+    ],
+  },
+  {
+    clause: '§4.13b',
+    statement: 'Clear resets and drops the quote; empty text is pre-filled with a configured default.',
+    machine,
+    transitions: [
+      'composition.composing --composer.clear--> (stays)',
+      'composition.editing --composer.clear--> composition.composing',
+      'composition --composer.quote--> (stays)',
+      'composition --composer.unquote--> (stays)',
+      'composition --composer.type--> (stays)',
+    ],
+    tests: [
+      test('pre-fills empty text with the default text, and clear brings it back and drops the quote'),
+      test('sends the quote, and unquote drops it'),
+      test('after sending, resets the composition, keeping the default text'),
+    ],
+  },
+  {
+    clause: '§4.13c',
+    statement: 'Sendable means text or a completed upload, a poll, or a valid location, and no uploads in progress.',
+    machine,
+    transitions: [
+      `${submit} [hasSendableContent]--> (stays)`,
+      `${submit} [hasUploadsInProgress]--> (stays)`,
+      `${submit} [isPollOnly]--> (stays)`,
+      'composition --upload.updated [isUploadFinished]--> (stays)',
+      'composition --upload.updated--> (stays)',
+      'composition --composer.addFiles--> (stays)',
+      'composition --composer.removeUpload--> (stays)',
+      'composition --upload.removed--> (stays)',
+      'composition --composer.setLocation [isValidLocation]--> (stays)',
+      'composition --composer.setLocation--> (stays)',
+      'composition --composer.clearLocation--> (stays)',
+      'composition --composer.openPoll [canOpenPoll]--> (stays)',
+      'composition --poll.created--> (stays)',
+    ],
+    tests: [
+      test('text counts'),
+      test('a finished upload alone is sendable; any upload in progress blocks with the spec’s error'),
+      test('a removed upload (by the member or by its child) leaves, its child stopped'),
+      test('a valid location is sendable, with the spec’s shared-location fields; an invalid one is refused'),
+      test('a created poll is sent at once as a poll-only message ({ id, poll_id }); the child leaves; the rest stays'),
+    ],
+  },
+  {
+    clause: '§4.7a',
+    statement: 'Link preview: pending, loading, loaded, failed, dismissed.',
+    note: 'The composer runs one link preview child per link and keeps a dismissed link from getting a new one.',
+    machine,
+    transitions: ['composition --preview.updated--> (stays)', 'composition --composer.dismissPreview--> (stays)'],
+    tests: [
+      test('spawns one preview child per URL, stops those whose URL left the text, attaches only the first loaded'),
+    ],
+  },
+  {
+    clause: '§5.4a',
+    statement:
+      'Message: discarded if empty or, on send, over the maximum length (when set); cut to maximum length on edit.',
+    machine,
+    transitions: [
+      `${submit} [isTooLong]--> (stays)`,
+      'composition.editing --composer.submit [isTooLong]--> (stays)',
+      'composition --composer.edit--> composition.editing',
+      'composition --composer.dismissError--> (stays)',
+    ],
+    tests: [
+      test('over the maximum length the message is refused with an error the member can fix'),
+      test('restores the message content, cuts the text to the maximum length and emits composer.edited'),
+      test('text "" alone is empty'),
+    ],
+  },
+  {
+    clause: '§5.4b',
+    statement: "Sending blocked with 'Wait until all attachments have uploaded'.",
+    machine,
+    transitions: [
+      `${submit} [hasUploadsInProgress]--> (stays)`,
+      'composition.editing --composer.submit [hasUploadsInProgress]--> (stays)',
+    ],
+    tests: [test('a finished upload alone is sendable; any upload in progress blocks with the spec’s error')],
+  },
+  {
+    clause: '§5.4c',
+    statement: 'Text of only markup fragments counts as empty.',
+    machine,
+    transitions: [`${submit} [hasSendableContent]--> (stays)`],
+    tests: [test('text "<p></p>" alone is empty'), test('text counts')],
+  },
+  {
+    clause: '§5.4d',
+    statement: 'Mentions kept only if text contains @id or @name.',
+    machine,
+    transitions: ['composition --composer.mention--> (stays)', `${submit} [hasSendableContent]--> (stays)`],
+    tests: [test('keeps a mention only if the text still contains @id or @name')],
+  },
+  {
+    clause: '§5.4e',
+    statement: 'Poll-only messages (not in a thread, not an edit) send only the poll id.',
+    machine,
+    transitions: [`${submit} [isPollOnly]--> (stays)`, 'composition --poll.created--> (stays)'],
+    tests: [
+      test('a created poll is sent at once as a poll-only message ({ id, poll_id }); the child leaves; the rest stays'),
+      test('in a thread the poll goes with the rest of the message'),
+    ],
+  },
+  {
+    clause: '§5.8a',
+    statement: "Triggers '@' and '/' each need at least 1 character.",
+    machine,
+    transitions: ['composition --composer.type--> (stays)'],
+    tests: [test('needs at least one character after @ or /')],
+  },
+  {
+    clause: '§9.3e',
+    statement: 'Typing start resent at most every 2 s; idle cleanup 1 s.',
+    machine,
+    note: 'The composer sends typing.start while the member types and typing.stop after 1 s idle, on emptying or on sending.',
+    transitions: [
+      'typing.idle --composer.type [isKeystroke]--> typing.active',
+      'typing.active --composer.type--> typing.stopping',
+      'typing.active --composer.composed--> typing.stopping',
+      'typing.stopping --done: stopTyping--> typing.idle',
+      'typing.stopping --error: stopTyping--> typing.idle',
+      'typing.stopping --composer.type [isKeystroke]--> typing.active',
+      'typing.active.announced --after typingThrottle--> typing.active.quiet',
+      'typing.active.announced --error: startTyping--> typing.active.quiet',
+      'typing.active.quiet --composer.type [isKeystroke]--> typing.active.announced',
+      'typing.active --composer.type [isKeystroke]--> (stays)',
+      'typing.active --composer.typingIdled--> typing.stopping',
+    ],
+    tests: [
+      test('sends typing.start at most every 2 s while typing, and typing.stop after 1 s idle'),
+      test('exactly 2 s: a keystroke 1999 ms after the start does not announce, one at 2000 ms does'),
+      test('stops when the text is emptied or the message sent; nothing when typing events are off'),
+    ],
+  },
+  {
+    clause: '§9.5b',
+    statement: 'Drafts disabled by default; text and location composers enabled; typing events published by default.',
+    machine,
+    transitions: [
+      'draft --composer.changed [isDraftable]--> draft.pending',
+      'typing.idle --composer.type [isKeystroke]--> typing.active',
+    ],
+    tests: [
+      test('are not saved when disabled (the spec’s default)'),
+      test('stops when the text is emptied or the message sent; nothing when typing events are off'),
+    ],
+  },
+  {
+    clause: '§8.7b',
+    statement: 'Codes (retryable): … 60 cooldown (yes).',
+    note: "The composer keeps the channel's slow mode itself, so a send that the service would refuse with code 60 is not made before the cooldown ends.",
+    machine,
+    transitions: [
+      `${submit} [isCoolingDown]--> (stays)`,
+      'cooldown.ready --composer.composed [hasCooldown]--> cooldown.coolingDown',
+      'cooldown.coolingDown --after cooldownPeriod--> cooldown.ready',
+      'cooldown.coolingDown.counting --after cooldownTick--> cooldown.coolingDown.counting (re-entered)',
+    ],
+    tests: [
+      test('after sending, cools down for N seconds, counting down each second; sending meanwhile is refused'),
+      test('does not apply to a member with skip-slow-mode'),
+    ],
+  },
+];
