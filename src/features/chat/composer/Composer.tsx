@@ -25,6 +25,7 @@ import { optionId } from './option-id';
 import { PollLauncher } from '../polls/PollLauncher';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
+import { useBanReason } from '../moderation/use-ban-reason';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
 import { useComposerText } from './use-composer-text';
 import './composer.css';
@@ -46,12 +47,14 @@ export function Composer() {
   const { client, userId } = useChatWorkspace();
   const { channel, composer } = useOpenChannel();
   const access = useChannelAccess(client, channel);
-  if (access.block) return <ComposerBlocked block={access.block} />;
+  if (access.block) return <ComposerBlocked block={access.block} client={client} channel={channel} />;
   return <ComposerForm client={client} channel={channel} composer={composer} userId={userId} access={access} />;
 }
 
-function ComposerBlocked({ block }: { block: ComposerBlock }) {
+function ComposerBlocked({ block, client, channel }: { block: ComposerBlock; client: StreamChat; channel: Channel }) {
   const { t, i18n } = useTranslation();
+  const banned = block.kind === 'banned';
+  const reason = useBanReason(client, channel, banned, banned ? block.reason : null);
   let text: string;
   if (block.kind === 'frozen') text = t('chat.composer.frozen');
   else if (block.kind === 'noPermission') text = t('chat.composer.noPermission');
@@ -63,7 +66,10 @@ function ComposerBlocked({ block }: { block: ComposerBlock }) {
   return (
     <div className="composer-blocked" data-part="composer" data-state={block.kind} role="status">
       <LockIcon />
-      <p>{text}</p>
+      <p>
+        {text}
+        {reason && <span className="composer-blocked-reason">{t('chat.composer.banReason', { reason })}</span>}
+      </p>
     </div>
   );
 }

@@ -6,7 +6,8 @@
 import { useEffect, useReducer } from 'react';
 import type { Channel, StreamChat } from 'stream-chat';
 
-export type ComposerBlock = { kind: 'frozen' } | { kind: 'banned'; until: string | null } | { kind: 'noPermission' };
+export type ComposerBlock =
+  { kind: 'frozen' } | { kind: 'banned'; until: string | null; reason: string | null } | { kind: 'noPermission' };
 
 export interface ChannelAccess {
   /** Why the composer is replaced, or null when the member can write. */
@@ -25,6 +26,7 @@ const isActiveBan = (until: string | null | undefined) => !until || Date.parse(u
 interface BanNews {
   banned: boolean;
   until: string | null;
+  reason: string | null;
 }
 
 export function channelAccessOf(channel: Channel, client: StreamChat, news: BanNews | null): ChannelAccess {
@@ -42,7 +44,7 @@ export function channelAccessOf(channel: Channel, client: StreamChat, news: BanN
   let block: ComposerBlock | null = null;
   if (!canSend || frozenForMe || banned) {
     if (frozenForMe || (!canSend && frozen)) block = { kind: 'frozen' };
-    else if (banned) block = { kind: 'banned', until: until ?? null };
+    else if (banned) block = { kind: 'banned', until: until ?? null, reason: news?.reason ?? null };
     else block = { kind: 'noPermission' };
   }
   return {
@@ -71,12 +73,16 @@ export function useChannelAccess(client: StreamChat, channel: Channel): ChannelA
       }),
       client.on('user.banned', (event) => {
         if (event.user?.id !== me || (event.cid && event.cid !== channel.cid)) return;
-        const { expiration } = event as { expiration?: unknown };
-        setNews({ banned: true, until: typeof expiration === 'string' ? expiration : null });
+        const { expiration, reason } = event as { expiration?: unknown; reason?: unknown };
+        setNews({
+          banned: true,
+          until: typeof expiration === 'string' ? expiration : null,
+          reason: typeof reason === 'string' && reason !== '' ? reason : null,
+        });
       }),
       client.on('user.unbanned', (event) => {
         if (event.user?.id !== me || (event.cid && event.cid !== channel.cid)) return;
-        setNews({ banned: false, until: null });
+        setNews({ banned: false, until: null, reason: null });
       }),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
