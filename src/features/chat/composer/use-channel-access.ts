@@ -33,11 +33,11 @@ export function channelAccessOf(channel: Channel, client: StreamChat, news: BanN
   const capabilities = channel.data?.own_capabilities ?? [];
   const frozen = channel.data?.frozen === true;
   const membership = channel.state.membership;
-  const memberBan =
-    membership?.banned === true && isActiveBan(membership.ban_expires) ? membership.ban_expires : undefined;
+  // A ban without an end has no `ban_expires`: it is a ban all the same.
+  const memberBanned = membership?.banned === true && isActiveBan(membership.ban_expires);
   const appBan = client.user?.banned === true;
-  const banned = news ? news.banned : memberBan !== undefined || appBan;
-  const until = news ? news.until : (memberBan ?? null);
+  const banned = news ? news.banned : memberBanned || appBan;
+  const until = news ? news.until : memberBanned ? (membership?.ban_expires ?? null) : null;
   const canSend = capabilities.includes('send-message');
   // Moderators keep writing in a frozen channel; a member whose capabilities are not re-read yet does not.
   const frozenForMe = frozen && !capabilities.includes('freeze-channel');
