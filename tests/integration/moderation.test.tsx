@@ -108,7 +108,7 @@ describe('slash command results and what a banned member sees', () => {
 
     const status = await composerNotice();
     expect(status.dataset.state).toBe('banned');
-    expect(status.textContent).toBe('You are banned from this channelReason: rude language');
+    expect(status.textContent).toBe('You are banned from this channel Reason: rude language');
     expect(document.querySelector('[data-part="composer-input"]')).toBeNull();
     await expect(bobs.sendMessage({ text: 'let me in' })).rejects.toMatchObject({ code: 17 });
 

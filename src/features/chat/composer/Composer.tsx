@@ -68,6 +68,7 @@ function ComposerBlocked({ block, client, channel }: { block: ComposerBlock; cli
       <LockIcon />
       <p>
         {text}
+        {reason && ' '}
         {reason && <span className="composer-blocked-reason">{t('chat.composer.banReason', { reason })}</span>}
       </p>
     </div>
