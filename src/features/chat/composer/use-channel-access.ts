@@ -83,6 +83,8 @@ export function useChannelAccess(client: StreamChat, channel: Channel): ChannelA
       client.on('user.unbanned', (event) => {
         if (event.user?.id !== me || (event.cid && event.cid !== channel.cid)) return;
         setNews({ banned: false, until: null, reason: null });
+        // Capabilities read while banned lack send-message: read them again (as the client does on a freeze).
+        channel.query({ state: false, messages: { limit: 0 }, watchers: { limit: 0 } }).catch(() => undefined);
       }),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());

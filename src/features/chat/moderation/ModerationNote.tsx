@@ -8,6 +8,22 @@ import type { LocalMessage, UserResponse } from 'stream-chat';
 import { useTranslation } from '../../../i18n/use-translation';
 import { commandTarget } from './command-target';
 import { moderationKind } from './moderation-message';
+import './moderation.css';
+
+/** A shield with a bar: held back by the moderation policy. */
+function HeldIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path
+        d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+      <path d="M8 12h8" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
 
 export interface ModerationNoteProps {
   message: LocalMessage;
@@ -34,8 +50,10 @@ export function ModerationNote({ message, members }: ModerationNoteProps) {
       }
     }
   }
+  const held = kind === 'blocked' || kind === 'bounced';
   return (
     <p className="chat-moderation-note" data-part="moderation-note" data-kind={kind ?? undefined}>
+      {held && <HeldIcon />}
       {text}
     </p>
   );
