@@ -25,7 +25,7 @@ import { optionId } from './option-id';
 import { PollLauncher } from '../polls/PollLauncher';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
-import { useBanReason } from '../moderation/use-ban-reason';
+import { BanReason } from '../moderation/lazy-ban-reason';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
 import { useComposerText } from './use-composer-text';
 import './composer.css';
@@ -53,8 +53,6 @@ export function Composer() {
 
 function ComposerBlocked({ block, client, channel }: { block: ComposerBlock; client: StreamChat; channel: Channel }) {
   const { t, i18n } = useTranslation();
-  const banned = block.kind === 'banned';
-  const reason = useBanReason(client, channel, banned, banned ? block.reason : null);
   let text: string;
   if (block.kind === 'frozen') text = t('chat.composer.frozen');
   else if (block.kind === 'noPermission') text = t('chat.composer.noPermission');
@@ -68,8 +66,7 @@ function ComposerBlocked({ block, client, channel }: { block: ComposerBlock; cli
       <LockIcon />
       <p>
         {text}
-        {reason && ' '}
-        {reason && <span className="composer-blocked-reason">{t('chat.composer.banReason', { reason })}</span>}
+        {block.kind === 'banned' && <BanReason client={client} channel={channel} known={block.reason} />}
       </p>
     </div>
   );
