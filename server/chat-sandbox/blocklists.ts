@@ -14,10 +14,7 @@ import type { Actor } from './auth-context.js';
 import type { Sandbox } from './sandbox.js';
 import type { BlocklistRec, ChannelRec } from './store/model.js';
 
-/** The hosted service's limits: lists per app, words per list, characters per word. */
-export const BLOCKLIST_MAX_LISTS = 15;
-export const BLOCKLIST_MAX_WORDS = 10_000;
-export const BLOCKLIST_WORD_MAX_LENGTH = 40;
+import { BLOCKLIST_MAX_LISTS, BLOCKLIST_MAX_WORDS, BLOCKLIST_WORD_MAX_LENGTH } from './blocklist-limits.js';
 
 /** The text the service gives a blocked message, and its moderation action. */
 export const BLOCKED_MESSAGE_TEXT = 'Message was blocked by moderation policies';
@@ -37,19 +34,19 @@ function validName(name: unknown, op: string): string {
   return name;
 }
 
-function validWords(words: unknown, op: string): string[] {
+function validWords(sandbox: Sandbox, words: unknown, op: string): string[] {
+  const maxWords = sandbox.settings.blocklistMaxWords ?? BLOCKLIST_MAX_WORDS;
+  const maxLength = sandbox.settings.blocklistWordMaxLength ?? BLOCKLIST_WORD_MAX_LENGTH;
   if (!Array.isArray(words)) throw inputError(`${op} failed with error: "words must be a list of strings"`);
-  if (words.length > BLOCKLIST_MAX_WORDS) {
-    throw inputError(`${op} failed with error: "a block list holds at most ${BLOCKLIST_MAX_WORDS} words"`);
+  if (words.length > maxWords) {
+    throw inputError(`${op} failed with error: "a block list holds at most ${maxWords} words"`);
   }
   for (const word of words as unknown[]) {
     if (typeof word !== 'string' || word.trim() === '') {
       throw inputError(`${op} failed with error: "words must be non-empty strings"`);
     }
-    if (word.length > BLOCKLIST_WORD_MAX_LENGTH) {
-      throw inputError(
-        `${op} failed with error: "word ${word} is longer than ${BLOCKLIST_WORD_MAX_LENGTH} characters"`,
-      );
+    if (word.length > maxLength) {
+      throw inputError(`${op} failed with error: "word ${word} is longer than ${maxLength} characters"`);
     }
     if (word !== word.toLowerCase()) throw inputError(`${op} failed with error: "word ${word} must be lowercase"`);
   }
@@ -60,11 +57,12 @@ export function createBlocklist(sandbox: Sandbox, actor: Actor, input: { name?: 
   const op = 'CreateBlockList';
   requireServer(actor, op);
   const name = validName(input.name, op);
-  const words = validWords(input.words, op);
+  const words = validWords(sandbox, input.words, op);
   const { store } = sandbox;
   if (store.blocklists.has(name)) throw inputError(`${op} failed with error: "block list ${name} already exists"`);
-  if (store.blocklists.size >= BLOCKLIST_MAX_LISTS) {
-    throw inputError(`${op} failed with error: "an app has at most ${BLOCKLIST_MAX_LISTS} block lists"`);
+  const maxLists = sandbox.settings.blocklistMaxLists ?? BLOCKLIST_MAX_LISTS;
+  if (store.blocklists.size >= maxLists) {
+    throw inputError(`${op} failed with error: "an app has at most ${maxLists} block lists"`);
   }
   const now = nextTimestamp();
   store.saveBlocklist({ name, words, created_at: now, updated_at: now });
@@ -86,7 +84,7 @@ export function listBlocklists(sandbox: Sandbox, actor: Actor): BlocklistRec[] {
 export function updateBlocklist(sandbox: Sandbox, actor: Actor, name: string, input: { words?: unknown }): void {
   const op = 'UpdateBlockList';
   const list = getBlocklist(sandbox, actor, name);
-  const words = validWords(input.words, op);
+  const words = validWords(sandbox, input.words, op);
   sandbox.store.saveBlocklist({ ...list, words, updated_at: nextTimestamp() });
 }
 

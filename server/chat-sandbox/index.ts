@@ -66,6 +66,9 @@ export async function createSandbox(config: Config, database: Database): Promise
       uploadMaxPixels: config.chatUploadMaxPixels,
       thumbnailCacheBytes: config.chatThumbnailCacheBytes,
       clientUserUpdates: config.chatClientUserUpdates,
+      blocklistMaxLists: config.chatBlocklistMaxLists,
+      blocklistMaxWords: config.chatBlocklistMaxWords,
+      blocklistWordMaxLength: config.chatBlocklistWordMaxLength,
     },
   };
   gateway.onPresence = (userId, online) => announcePresence(sandbox, userId, online);

@@ -1,12 +1,12 @@
 /** Request schemas of the block list routes (routes/blocklists.ts); the worded refusals stay in blocklists.ts. */
-import { BLOCKLIST_MAX_WORDS, BLOCKLIST_WORD_MAX_LENGTH } from '../blocklists.js';
+import { BLOCKLIST_WORD_LENGTH_CAP, BLOCKLIST_WORDS_CAP } from '../blocklist-limits.js';
 import { body, query } from './fragments.js';
 
 const name = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const words = {
   type: 'array',
-  maxItems: BLOCKLIST_MAX_WORDS,
-  items: { type: 'string', maxLength: BLOCKLIST_WORD_MAX_LENGTH },
+  maxItems: BLOCKLIST_WORDS_CAP,
+  items: { type: 'string', maxLength: BLOCKLIST_WORD_LENGTH_CAP },
 } as const;
 const params = { type: 'object', properties: { name }, required: ['name'] } as const;
 
