@@ -153,7 +153,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .filter(Boolean),
     chatBlocklistMaxLists: read.integer('CHAT_BLOCKLIST_MAX_LISTS', 15, 1, 1000),
     chatBlocklistMaxWords: read.integer('CHAT_BLOCKLIST_MAX_WORDS', 10_000, 1, BLOCKLIST_WORDS_CAP),
-    chatBlocklistWordMaxLength: read.integer('CHAT_BLOCKLIST_WORD_MAX_LENGTH', 40, 1, BLOCKLIST_WORD_LENGTH_CAP),
+    chatBlocklistWordMaxLength: read.integer('CHAT_BLOCKLIST_WORD_LENGTH', 40, 1, BLOCKLIST_WORD_LENGTH_CAP),
     chatTokenTtlSeconds: read.integer('CHAT_TOKEN_TTL_SECONDS', 3600, 60, 24 * 3600),
     chatOgAllowPrivate: read.boolean('CHAT_OG_ALLOW_PRIVATE', environment !== 'production'),
     chatRequestMaxDepth: read.integer('CHAT_REQUEST_MAX_DEPTH', 16, 4, 256),

@@ -1,6 +1,6 @@
 /**
  * Block list limits: the hosted service's (15 lists, 10,000 words, 40 characters a word) are the
- * defaults; CHAT_BLOCKLIST_MAX_LISTS, CHAT_BLOCKLIST_MAX_WORDS and CHAT_BLOCKLIST_WORD_MAX_LENGTH
+ * defaults; CHAT_BLOCKLIST_MAX_LISTS, CHAT_BLOCKLIST_MAX_WORDS and CHAT_BLOCKLIST_WORD_LENGTH
  * change them (server/config.ts) up to the caps the request schemas hold.
  */
 export const BLOCKLIST_MAX_LISTS = 15;
