@@ -85,3 +85,25 @@ describe('chat block lists', () => {
     expect(after.message.type).toBe('regular');
   });
 });
+
+describe('chat block list limits', () => {
+  it('follow CHAT_BLOCKLIST_MAX_LISTS, _MAX_WORDS and _WORD_LENGTH', async () => {
+    const small = await startChatServer(undefined, {
+      CHAT_BLOCKLIST_MAX_LISTS: '1',
+      CHAT_BLOCKLIST_MAX_WORDS: '2',
+      CHAT_BLOCKLIST_WORD_LENGTH: '5',
+    });
+    try {
+      const admin = serverClient(small);
+      await expect(admin.createBlockList({ name: 'many', words: ['a', 'b', 'c'] })).rejects.toThrow(/at most 2 words/);
+      await expect(admin.createBlockList({ name: 'long', words: ['toolong'] })).rejects.toThrow(
+        /longer than 5 characters/,
+      );
+      await admin.createBlockList({ name: 'one', words: ['a', 'b'] });
+      await expect(admin.createBlockList({ name: 'two', words: ['c'] })).rejects.toThrow(/at most 1 block lists/);
+      expect((await admin.listBlockLists()).blocklists.map((b) => b.name)).toEqual(['one']);
+    } finally {
+      await small.close();
+    }
+  });
+});
