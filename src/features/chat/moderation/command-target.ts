@@ -1,7 +1,8 @@
 /**
  * The member a moderation command names: `@Name rest…` or `@id rest…` against the channel's
  * members (by id or name, case-insensitive, the longest match winning, as the service resolves
- * it), and the rest (a ban's reason).
+ * it), and the rest (a ban's reason). The sandbox resolves the same way (server/chat-sandbox/
+ * commands.ts `resolveTarget`); the browser may not import server code, so the rule is written twice.
  */
 import type { UserResponse } from 'stream-chat';
 
