@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_AVATAR_SIZE } from './storage/images.js';
+import { BLOCKLIST_WORD_LENGTH_CAP, BLOCKLIST_WORDS_CAP } from './chat-sandbox/blocklist-limits.js';
 
 export type Environment = 'development' | 'production' | 'test';
 
@@ -35,6 +36,10 @@ export interface Config {
   chatThumbnailCacheBytes: number;
   /** Origins the chat service serves uploads from, allowed in the pages' Content-Security-Policy. */
   chatUploadOrigins: string[];
+  /** The sandbox's block lists: lists per app, words per list, characters per word (the hosted service's 15, 10,000, 40). */
+  chatBlocklistMaxLists: number;
+  chatBlocklistMaxWords: number;
+  chatBlocklistWordMaxLength: number;
   chatApiSecret: string;
   chatTokenTtlSeconds: number;
   /** Whether the sandbox's link previews (GET /chat/og) may fetch private, loopback and link-local addresses. */
@@ -146,6 +151,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       .string('CHAT_UPLOAD_ORIGINS', env.CHAT_PROVIDER === 'stream' ? HOSTED_UPLOAD_ORIGINS : '', UPLOAD_ORIGINS)
       .split(/\s+/)
       .filter(Boolean),
+    chatBlocklistMaxLists: read.integer('CHAT_BLOCKLIST_MAX_LISTS', 15, 1, 1000),
+    chatBlocklistMaxWords: read.integer('CHAT_BLOCKLIST_MAX_WORDS', 10_000, 1, BLOCKLIST_WORDS_CAP),
+    chatBlocklistWordMaxLength: read.integer('CHAT_BLOCKLIST_WORD_LENGTH', 40, 1, BLOCKLIST_WORD_LENGTH_CAP),
     chatTokenTtlSeconds: read.integer('CHAT_TOKEN_TTL_SECONDS', 3600, 60, 24 * 3600),
     chatOgAllowPrivate: read.boolean('CHAT_OG_ALLOW_PRIVATE', environment !== 'production'),
     chatRequestMaxDepth: read.integer('CHAT_REQUEST_MAX_DEPTH', 16, 4, 256),

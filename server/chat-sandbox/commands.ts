@@ -91,7 +91,7 @@ function commandNames(channel: ChannelRec): Map<string, string> {
   return names;
 }
 
-interface MessageParts {
+export interface MessageParts {
   id: string;
   userId: string;
   cid: string;
@@ -104,7 +104,7 @@ interface MessageParts {
 }
 
 /** A message object as the HTTP answer carries it (never stored). */
-function answerMessage(sandbox: Sandbox, parts: MessageParts): Record<string, unknown> {
+export function answerMessage(sandbox: Sandbox, parts: MessageParts): Record<string, unknown> {
   const now = nextTimestamp();
   return {
     id: parts.id,

@@ -30,6 +30,7 @@ import { nextTimestamp } from './clock.js';
 import { wsConnectRoute } from './ws-connect.js';
 import { ogRoutes } from './routes/og.js';
 import { moderationRoutes } from './routes/moderation.js';
+import { blocklistRoutes } from './routes/blocklists.js';
 import { giphyRoutes } from './routes/giphy.js';
 import { draftRoutes } from './routes/drafts.js';
 import { reminderRoutes } from './routes/reminders.js';
@@ -65,6 +66,9 @@ export async function createSandbox(config: Config, database: Database): Promise
       uploadMaxPixels: config.chatUploadMaxPixels,
       thumbnailCacheBytes: config.chatThumbnailCacheBytes,
       clientUserUpdates: config.chatClientUserUpdates,
+      blocklistMaxLists: config.chatBlocklistMaxLists,
+      blocklistMaxWords: config.chatBlocklistMaxWords,
+      blocklistWordMaxLength: config.chatBlocklistWordMaxLength,
     },
   };
   gateway.onPresence = (userId, online) => announcePresence(sandbox, userId, online);
@@ -132,6 +136,7 @@ export async function chatSandbox(app: FastifyInstance, { sandbox }: ChatSandbox
   await app.register(userRoutes, sandbox);
   await app.register(ogRoutes, sandbox);
   await app.register(moderationRoutes, sandbox);
+  await app.register(blocklistRoutes, sandbox);
   await app.register(giphyRoutes, sandbox);
   await app.register(draftRoutes, sandbox);
   await app.register(reminderRoutes, sandbox);

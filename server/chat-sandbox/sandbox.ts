@@ -20,6 +20,10 @@ export interface SandboxSettings {
   uploadMaxPixels?: number;
   /** Bytes of resized images kept in memory (CHAT_THUMBNAIL_CACHE_BYTES). */
   thumbnailCacheBytes?: number;
+  /** Block list limits (CHAT_BLOCKLIST_MAX_LISTS, _MAX_WORDS, _WORD_LENGTH); the hosted service's by default. */
+  blocklistMaxLists?: number;
+  blocklistMaxWords?: number;
+  blocklistWordMaxLength?: number;
 }
 
 export interface Sandbox {

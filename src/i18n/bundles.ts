@@ -20,6 +20,7 @@ const BUNDLES = {
   location: import.meta.glob<{ default: Record<string, unknown> }>('./locales/location/*.json'),
   reminders: import.meta.glob<{ default: Record<string, unknown> }>('./locales/reminders/*.json'),
   voice: import.meta.glob<{ default: Record<string, unknown> }>('./locales/voice/*.json'),
+  moderation: import.meta.glob<{ default: Record<string, unknown> }>('./locales/moderation/*.json'),
 } satisfies Record<string, Loaders>;
 
 export type StringBundle = keyof typeof BUNDLES;

@@ -109,6 +109,8 @@ describe('what a member may do', () => {
       'Save for later',
       'Copy link',
       'Flag',
+      'Mute user',
+      'Block user',
     ]);
     await user.keyboard('{Escape}');
 
@@ -153,7 +155,13 @@ describe('what a member may do', () => {
     const article = articleOf(view, 'kick-off');
     expect(within(article).queryByRole('button', { name: /^React with/ })).toBeNull();
     expect(within(article).queryByRole('button', { name: 'Add reaction' })).toBeNull();
-    expect(menuItemNames(await openMore(user, article))).toEqual(['Remind me…', 'Save for later', 'Copy link']);
+    expect(menuItemNames(await openMore(user, article))).toEqual([
+      'Remind me…',
+      'Save for later',
+      'Copy link',
+      'Mute user',
+      'Block user',
+    ]);
   });
 
   it('has no toolbar on system messages', async () => {
@@ -417,13 +425,13 @@ describe('keyboard', () => {
     expect(more.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Quote' }));
     await user.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Flag' }));
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Block user' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(more);
     // ↑ opens it at the last item; Home then Enter chooses the first.
     await user.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Flag' }));
+    expect(document.activeElement).toBe(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Block user' }));
     await user.keyboard('{Home}{Enter}');
     expect(selectQuoted(harness.open!.composer.getSnapshot())?.text).toBe('keyboard only');
     // Escape in the toolbar goes back to the message.

@@ -4,7 +4,8 @@
  * it; and the giphy buttons of a `/giphy` answer, whose Send stores and announces the gif.
  */
 import type { Actor } from '../auth-context.js';
-import { giphyAction, runCommand, type GiphyActionResult } from '../commands.js';
+import { blockedAnswerFields, isBlockedText } from '../blocklists.js';
+import { answerMessage, giphyAction, runCommand, type GiphyActionResult } from '../commands.js';
 import { inputError } from '../errors.js';
 import { replyParent } from '../messages/reads.js';
 import type { Sandbox } from '../sandbox.js';
@@ -19,7 +20,8 @@ export type SendResult = { command: Record<string, unknown> } | { message: Messa
 /**
  * Sends `input` as `userId` (POST /channels/{type}/{id}/message): a server call creates the
  * user if needed; the sender must be allowed to post (and to reply to the parent). Text
- * starting with `/` runs the command; otherwise the first link gets its preview (unless
+ * starting with `/` runs the command; text the channel's block list refuses comes back to the
+ * sender as an error (blocklists.ts); otherwise the first link gets its preview (unless
  * `skipEnrichUrl`) and the message is stored with its events (message-pipeline.ts).
  */
 export async function sendMessage(
@@ -46,6 +48,12 @@ export async function sendMessage(
       parentId: input.parent_id,
     });
     if (command) return { command: command.message };
+  }
+  // As on the hosted service, messages sent with the server secret skip moderation.
+  if (!actor.server && isBlockedText(sandbox, channel, text)) {
+    const id = typeof input.id === 'string' ? input.id : randomUUID();
+    const parts = { id, userId, cid: channel.cid, parentId: input.parent_id, type: 'error' as const, text };
+    return { command: { ...answerMessage(sandbox, parts), ...blockedAnswerFields(text) } };
   }
   const enriched = options.skipEnrichUrl ? [] : await enrichLinks(sandbox, channel, text, input.attachments);
   const withPreviews = enriched.length ? { ...input, attachments: [...(input.attachments ?? []), ...enriched] } : input;

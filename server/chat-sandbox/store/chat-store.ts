@@ -7,6 +7,7 @@ import type { DB } from '../../db/schema.js';
 import { nextTimestamp } from '../clock.js';
 import type {
   BanRec,
+  BlocklistRec,
   ChannelRec,
   DraftRec,
   FileRec,
@@ -38,6 +39,8 @@ export class ChatStore {
   readonly reminders = new Map<string, ReminderRec>();
   /** Key: the parent message id. */
   readonly threads = new Map<string, ThreadRec>();
+  /** Key: the list's name. */
+  readonly blocklists = new Map<string, BlocklistRec>();
 
   private constructor(private readonly persistence: Persistence) {}
 
@@ -60,6 +63,7 @@ export class ChatStore {
     for (const reminder of docs.reminder)
       store.reminders.set(reminderKey(reminder.message_id, reminder.user_id), reminder);
     for (const thread of docs.thread) store.threads.set(thread.parent_message_id, thread);
+    for (const list of docs.blocklist) store.blocklists.set(list.name, list);
     return store;
   }
 
@@ -197,6 +201,16 @@ export class ChatStore {
     const after = new Set(bans.map((b) => `${b.cid}|${b.user_id}`));
     for (const key of before) if (!after.has(key)) this.persistence.remove('ban', key);
     for (const ban of bans) this.persistence.put('ban', `${ban.cid}|${ban.user_id}`, ban);
+  }
+
+  saveBlocklist(list: BlocklistRec): void {
+    this.blocklists.set(list.name, list);
+    this.persistence.put('blocklist', list.name, list);
+  }
+
+  deleteBlocklist(name: string): void {
+    this.blocklists.delete(name);
+    this.persistence.remove('blocklist', name);
   }
 
   saveFlag(flag: FlagRec): void {

@@ -211,6 +211,15 @@ export interface ThreadRec {
 }
 
 /** Every persisted kind and its record type. */
+/** An app-wide word list (POST /blocklists) that a channel's `blocklist` config may name. */
+export interface BlocklistRec {
+  name: string;
+  /** Lowercase words, matched whole and case-insensitively. */
+  words: string[];
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DocKinds {
   user: UserRec;
   channel: ChannelRec;
@@ -223,5 +232,6 @@ export interface DocKinds {
   draft: DraftRec;
   reminder: ReminderRec;
   thread: ThreadRec;
+  blocklist: BlocklistRec;
 }
 export type DocKind = keyof DocKinds;

@@ -29,6 +29,7 @@ export class Persistence {
       draft: [],
       reminder: [],
       thread: [],
+      blocklist: [],
     } as {
       [K in DocKind]: DocKinds[K][];
     };

@@ -27,6 +27,7 @@ import { LocationLauncher } from '../location/LocationLauncher';
 import { useVoiceRecorder, VoiceButton, VoiceRecorderSlot } from '../voice/VoiceButton';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
+import { BanReason } from '../moderation/lazy-ban-reason';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
 import { useComposerText } from './use-composer-text';
 import './composer.css';
@@ -48,11 +49,11 @@ export function Composer() {
   const { client, userId } = useChatWorkspace();
   const { channel, composer } = useOpenChannel();
   const access = useChannelAccess(client, channel);
-  if (access.block) return <ComposerBlocked block={access.block} />;
+  if (access.block) return <ComposerBlocked block={access.block} client={client} channel={channel} />;
   return <ComposerForm client={client} channel={channel} composer={composer} userId={userId} access={access} />;
 }
 
-function ComposerBlocked({ block }: { block: ComposerBlock }) {
+function ComposerBlocked({ block, client, channel }: { block: ComposerBlock; client: StreamChat; channel: Channel }) {
   const { t, i18n } = useTranslation();
   let text: string;
   if (block.kind === 'frozen') text = t('chat.composer.frozen');
@@ -65,7 +66,10 @@ function ComposerBlocked({ block }: { block: ComposerBlock }) {
   return (
     <div className="composer-blocked" data-part="composer" data-state={block.kind} role="status">
       <LockIcon />
-      <p>{text}</p>
+      <p>
+        {text}
+        {block.kind === 'banned' && <BanReason client={client} channel={channel} known={block.reason} />}
+      </p>
     </div>
   );
 }

@@ -6,7 +6,8 @@
 import { useEffect, useReducer } from 'react';
 import type { Channel, StreamChat } from 'stream-chat';
 
-export type ComposerBlock = { kind: 'frozen' } | { kind: 'banned'; until: string | null } | { kind: 'noPermission' };
+export type ComposerBlock =
+  { kind: 'frozen' } | { kind: 'banned'; until: string | null; reason: string | null } | { kind: 'noPermission' };
 
 export interface ChannelAccess {
   /** Why the composer is replaced, or null when the member can write. */
@@ -25,24 +26,25 @@ const isActiveBan = (until: string | null | undefined) => !until || Date.parse(u
 interface BanNews {
   banned: boolean;
   until: string | null;
+  reason: string | null;
 }
 
 export function channelAccessOf(channel: Channel, client: StreamChat, news: BanNews | null): ChannelAccess {
   const capabilities = channel.data?.own_capabilities ?? [];
   const frozen = channel.data?.frozen === true;
   const membership = channel.state.membership;
-  const memberBan =
-    membership?.banned === true && isActiveBan(membership.ban_expires) ? membership.ban_expires : undefined;
+  // A ban without an end has no `ban_expires`: it is a ban all the same.
+  const memberBanned = membership?.banned === true && isActiveBan(membership.ban_expires);
   const appBan = client.user?.banned === true;
-  const banned = news ? news.banned : memberBan !== undefined || appBan;
-  const until = news ? news.until : (memberBan ?? null);
+  const banned = news ? news.banned : memberBanned || appBan;
+  const until = news ? news.until : memberBanned ? (membership?.ban_expires ?? null) : null;
   const canSend = capabilities.includes('send-message');
   // Moderators keep writing in a frozen channel; a member whose capabilities are not re-read yet does not.
   const frozenForMe = frozen && !capabilities.includes('freeze-channel');
   let block: ComposerBlock | null = null;
   if (!canSend || frozenForMe || banned) {
     if (frozenForMe || (!canSend && frozen)) block = { kind: 'frozen' };
-    else if (banned) block = { kind: 'banned', until: until ?? null };
+    else if (banned) block = { kind: 'banned', until: until ?? null, reason: news?.reason ?? null };
     else block = { kind: 'noPermission' };
   }
   return {
@@ -71,12 +73,18 @@ export function useChannelAccess(client: StreamChat, channel: Channel): ChannelA
       }),
       client.on('user.banned', (event) => {
         if (event.user?.id !== me || (event.cid && event.cid !== channel.cid)) return;
-        const { expiration } = event as { expiration?: unknown };
-        setNews({ banned: true, until: typeof expiration === 'string' ? expiration : null });
+        const { expiration, reason } = event as { expiration?: unknown; reason?: unknown };
+        setNews({
+          banned: true,
+          until: typeof expiration === 'string' ? expiration : null,
+          reason: typeof reason === 'string' && reason !== '' ? reason : null,
+        });
       }),
       client.on('user.unbanned', (event) => {
         if (event.user?.id !== me || (event.cid && event.cid !== channel.cid)) return;
-        setNews({ banned: false, until: null });
+        setNews({ banned: false, until: null, reason: null });
+        // Capabilities read while banned lack send-message: read them again (as the client does on a freeze).
+        channel.query({ state: false, messages: { limit: 0 }, watchers: { limit: 0 } }).catch(() => undefined);
       }),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());

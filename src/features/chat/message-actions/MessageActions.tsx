@@ -1,6 +1,7 @@
 /**
  * A message's action toolbar (chat-ui.md §4): three quick reactions, the emoji picker and "More"
- * (quote, edit, delete, pin/unpin, mark unread from here, copy link, flag). The message list
+ * (quote, edit, delete, pin/unpin, mark unread from here, copy link, flag, then mute and block
+ * the author). The message list
  * renders it at the message's top right while the pointer or the focus is on the message; while
  * one of its popups is open it carries `data-state="open"` and tells `onPopupChange`, so the list
  * keeps it.
@@ -21,6 +22,7 @@ import { useToast } from '../../../lib/toasts';
 import type { AvailableActions } from './permissions';
 import { QUICK_REACTIONS, reactionTypeForPick } from './reaction-types';
 import { useMessageCommands, usePermittedActions, useReactionToggle } from './use-message-actions';
+import { useUserModeration } from '../moderation/use-user-moderation';
 import './message-actions.css';
 import { lazyPart } from '../../../lib/lazy-part';
 
@@ -115,8 +117,18 @@ function ActionToolbar({
 
   const { client } = useChatWorkspace();
   const toast = useToast();
-  const items = withReminderItems(menuItems(available, t), reminderItems(client, message, t));
+  // Mute / block the author (moderation/): after the message's own items.
+  const userActions = useUserModeration(message);
+  const items = [
+    ...withReminderItems(menuItems(available, t), reminderItems(client, message, t)),
+    ...userActions.items,
+  ];
   const choose = (id: string) => {
+    if (userActions.run(id)) {
+      setPopup(null);
+      moreRef.current?.focus();
+      return;
+    }
     if (id === 'delete' || id === 'remindMe') {
       setPopup({ kind: id === 'delete' ? 'confirmDelete' : 'reminders' });
       return;

@@ -3,10 +3,12 @@
  * (MessageList preloads it then), not with the chat page (bench/bundle.ts). Until it is there (or
  * while it cannot be fetched, offline) a message simply has no toolbar.
  */
+import { withStrings } from '../../../i18n/bundles';
 import { preloadable } from '../../../lib/preloadable';
 
+// The menu's mute and block items take their labels from the moderation strings.
 export const MessageActions = preloadable(
-  () => import('./MessageActions').then((m) => ({ default: m.MessageActions })),
+  withStrings('moderation', () => import('./MessageActions').then((m) => ({ default: m.MessageActions }))),
   null,
   { optional: true },
 );

@@ -26,6 +26,8 @@ const LocationCard = preloadable(
   { optional: true },
 );
 import { Avatar } from '../shared/Avatar';
+import { ModerationNote } from '../moderation/lazy-moderation-note';
+import { moderationKind } from '../moderation/moderation-message';
 import { Attachments } from './Attachments';
 import { clockTime, fullDateTime } from './format';
 import { PinIcon } from './icons';
@@ -211,6 +213,8 @@ const MessageView = memo(function MessageView({ row, handlers }: { row: MessageR
       {message.quoted_message && !deleted && <Quote quoted={message.quoted_message} onJump={handlers.onJump} />}
       {deleted ? (
         t('chat.message.deleted')
+      ) : moderationKind(message) ? (
+        <ModerationNote message={message} members={handlers.members} />
       ) : (
         <MessageText text={message.text ?? ''} mentioned={message.mentioned_users} userId={handlers.userId} />
       )}
