@@ -9,21 +9,21 @@
  * Every bundle loaded once is loaded again, in the new language, before the language switches.
  */
 import i18next from 'i18next';
+import type { BUNDLE_FILES, StringBundle } from './bundle-files';
 import { DEFAULT_LANGUAGE } from './languages';
 
-type Loaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+export type { StringBundle };
 
-// One literal glob per bundle: Vite makes each file its own chunk.
-const BUNDLES = {
-  pages: import.meta.glob<{ default: Record<string, unknown> }>('./locales/pages/*.json'),
-  members: import.meta.glob<{ default: Record<string, unknown> }>('./locales/members/*.json'),
-  location: import.meta.glob<{ default: Record<string, unknown> }>('./locales/location/*.json'),
-  reminders: import.meta.glob<{ default: Record<string, unknown> }>('./locales/reminders/*.json'),
-  voice: import.meta.glob<{ default: Record<string, unknown> }>('./locales/voice/*.json'),
-  moderation: import.meta.glob<{ default: Record<string, unknown> }>('./locales/moderation/*.json'),
-} satisfies Record<string, Loaders>;
-
-export type StringBundle = keyof typeof BUNDLES;
+/** The bundles' file lists, fetched once, when the first bundle is asked for. */
+let files: Promise<typeof BUNDLE_FILES> | null = null;
+const bundleFiles = () =>
+  (files ??= import('./bundle-files').then(
+    (module) => module.BUNDLE_FILES,
+    (error: unknown) => {
+      files = null;
+      throw error;
+    },
+  ));
 
 /** Bundles some screen has asked for: a language switch loads these first. */
 const used = new Set<StringBundle>();
@@ -33,12 +33,12 @@ function loadInto(bundle: StringBundle, language: string): Promise<void> {
   const key = `${bundle}/${language}`;
   let loading = loaded.get(key);
   if (!loading) {
-    const load = BUNDLES[bundle][`./locales/${bundle}/${language}.json`];
-    loading = load
-      ? load().then((module) => {
-          i18next.addResourceBundle(language, 'translation', module.default, true, false);
-        })
-      : Promise.resolve();
+    loading = bundleFiles().then(async (all) => {
+      const load = all[bundle][`./locales/${bundle}/${language}.json`];
+      if (!load) return;
+      const module = await load();
+      i18next.addResourceBundle(language, 'translation', module.default, true, false);
+    });
     // A failed fetch (offline) may be tried again.
     loading.catch(() => loaded.delete(key));
     loaded.set(key, loading);

@@ -1,0 +1,18 @@
+/**
+ * Where each string bundle's language files are (src/i18n/bundles.ts). This list is its own
+ * chunk, fetched with the first bundle a screen asks for, so the chat's first script does not
+ * carry seventy-odd file names it may never need. One literal glob per bundle: Vite makes each
+ * file its own chunk. A new bundle is one line here and a folder `locales/<bundle>/`.
+ */
+type Loaders = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+
+export const BUNDLE_FILES = {
+  pages: import.meta.glob<{ default: Record<string, unknown> }>('./locales/pages/*.json'),
+  members: import.meta.glob<{ default: Record<string, unknown> }>('./locales/members/*.json'),
+  location: import.meta.glob<{ default: Record<string, unknown> }>('./locales/location/*.json'),
+  reminders: import.meta.glob<{ default: Record<string, unknown> }>('./locales/reminders/*.json'),
+  voice: import.meta.glob<{ default: Record<string, unknown> }>('./locales/voice/*.json'),
+  moderation: import.meta.glob<{ default: Record<string, unknown> }>('./locales/moderation/*.json'),
+} satisfies Record<string, Loaders>;
+
+export type StringBundle = keyof typeof BUNDLE_FILES;
