@@ -57,6 +57,19 @@ describe('channel row previews', () => {
     expect(previewOf(direct, 'alex', t).text).toBe('Sunday works');
   });
 
+  it('does not preview what only I can see: a command answer or a refused message', () => {
+    const group = post(channelWith('team', [alex, jordan, sam], { name: 'Referees' }), {
+      text: 'Desk is open',
+      user: jordan,
+    });
+    post(group, { text: 'User Jordan Weber has been banned', type: 'ephemeral', user: alex }, '2026-11-24T10:05:00Z');
+    post(group, { text: 'Message was blocked', type: 'error', user: alex }, '2026-11-24T10:06:00Z');
+    expect(previewOf(group, 'alex', t).text).toBe('Jordan Weber: Desk is open');
+    expect(
+      previewOf(post(channelWith('team', [alex]), { text: 'x', type: 'ephemeral', user: alex }), 'alex', t).text,
+    ).toBe('No messages yet');
+  });
+
   it('names what a message without text holds', () => {
     const group = channelWith('team', [alex, jordan, sam], { name: 'Kit' });
     const cases: [Partial<MessageResponse>, string][] = [

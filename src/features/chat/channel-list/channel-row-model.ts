@@ -57,12 +57,26 @@ export interface UnreadState {
   hasUnread: boolean;
 }
 
+/**
+ * The channel's latest message of the conversation: answers only I can see (a command's
+ * ephemeral reply, a /giphy preview, a message the service refused) are not what the channel
+ * last said, so the row does not preview them (as Slack's sidebar does not).
+ */
+export function lastShownMessage(channel: Channel): LocalMessage | undefined {
+  const messages = channel.state.latestMessages;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index]!;
+    if (message.type !== 'ephemeral' && message.type !== 'error') return message;
+  }
+  return undefined;
+}
+
 export function unreadOf(client: StreamChat, channel: Channel, userId: string): UnreadState {
   const counted = channel.state.unreadCount;
   if (!isMuted(client, channel)) return { count: counted, hasUnread: counted > 0 };
   // Muted: never a count (chat-ui.md §2), only whether something came since the member last read.
   if (counted > 0) return { count: 0, hasUnread: true };
-  const last = channel.lastMessage();
+  const last = lastShownMessage(channel);
   if (!last || last.user?.id === userId || last.type === 'system') return { count: 0, hasUnread: false };
   const lastRead = channel.state.read[userId]?.last_read;
   return { count: 0, hasUnread: !lastRead || last.created_at.getTime() > lastRead.getTime() };
@@ -113,7 +127,7 @@ export interface Preview {
 
 /** The last message as one line: "You: …" for mine, "Name: …" in groups, none for the system. */
 export function previewOf(channel: Channel, userId: string, t: TFunction): Preview {
-  const message = channel.lastMessage();
+  const message = lastShownMessage(channel);
   if (!message) return { text: t('chat.channelList.noMessages'), at: null };
   const body = bodyOf(message, t);
   const at = message.created_at;
