@@ -1,5 +1,6 @@
-import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { machineTest } from '../shared/machine-test';
 import { chatConnectionMachine, RECONNECT_CAP_MS, UNHEALTHY_DELAY_MS } from './chat-connection.machine';
 import {
   selectClient,
@@ -61,44 +62,38 @@ function start({
       }),
     },
   });
-  const actor = createActor(machine, { clock, input }).start();
-  return { actor, clock, calls };
+  return { run: machineTest(machine, { clock, input }), clock, calls };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function connected(options?: Options) {
   const started = start(options);
-  await run.settle();
-  expect(started.run.snapshot().matches('ready')).toBe(true);
+  (await started.run.settle()).expectPaths('ready.link.connected', 'ready.health.healthy');
   return started;
 }
 
 describe('chat connection machine', () => {
   it('without a token it never connects: noToken, no client', async () => {
     const { run, calls } = start({ connect: () => Promise.reject(new MissingChatTokenError()) });
-    await run.settle();
-    expect(run.snapshot().value).toBe('noToken');
-    run.expectSelected(selectStatus, 'noToken');
-    run.expectSelected(selectClient, null);
-    run.expectSelected(selectError, null);
+    (await run.settle())
+      .expectPaths('noToken')
+      .expectSelected(selectStatus, 'noToken')
+      .expectSelected(selectClient, null)
+      .expectSelected(selectError, null);
     expect(calls.watching).toBe(0);
   });
 
   it('exposes the client only after a successful connect, with the initial unread count', async () => {
     let resolve!: (value: ChatConnected) => void;
     const { run, calls } = start({ connect: () => new Promise((r) => (resolve = r)) });
-    run.expectSelected(selectStatus, 'connecting');
-    run.expectSelected(selectClient, null);
-    run.expectSelected(selectIsReady, false);
+    run
+      .expectSelected(selectStatus, 'connecting')
+      .expectSelected(selectClient, null)
+      .expectSelected(selectIsReady, false);
     expect(calls.connect).toEqual([input]);
     resolve({ client, totalUnreadCount: 4, transport: 'websocket' });
-    await run.settle();
-    run.expectSelected(selectStatus, 'connected');
-    run.expectSelected(selectClient, client);
-    run.expectSelected(selectIsReady, true);
-    run.expectSelected(selectIsHealthy, true);
-    run.expectSelected(selectUnreadCount, 4);
+    (await run.settle()).expectSelected(selectStatus, 'connected');
+    expect(selectClient(run.snapshot())).toBe(client);
+    run.expectSelected(selectIsReady, true).expectSelected(selectIsHealthy, true).expectSelected(selectUnreadCount, 4);
     expect(calls.watching).toBe(1);
   });
 
@@ -110,58 +105,56 @@ describe('chat connection machine', () => {
           ? Promise.reject(new Error('initial WS connection could not be established'))
           : Promise.resolve({ client, totalUnreadCount: 0, transport: 'websocket' as const }),
     });
-    await run.settle();
-    run.expectSelected(selectStatus, 'failed');
-    run.expectSelected(selectError, { key: 'chat.connection.connectFailed' });
+    (await run.settle())
+      .expectSelected(selectStatus, 'failed')
+      .expectSelected(selectError, { key: 'chat.connection.connectFailed' });
     expect(run.snapshot().context.failureReason).toBe('initial WS connection could not be established');
-    run.expectSelected(selectClient, null);
-    run.send({ type: 'network.online' });
-    await run.settle();
-    run.expectSelected(selectStatus, 'connected');
+    run.expectSelected(selectClient, null).send({ type: 'network.online' });
+    (await run.settle()).expectSelected(selectStatus, 'connected');
     expect(run.snapshot().context.failureReason).toBeNull();
   });
 
   describe('health', () => {
     it('publishes unhealthy after exactly 5 s of a lost connection, not before', async () => {
-      const { run, clock } = await connected();
-      run.send({ type: 'connection.changed', online: false });
-      expect(run.snapshot().matches({ ready: { link: 'waitingToReconnect', health: 'unhealthyPending' } })).toBe(
-        true,
-      );
-      run.expectSelected(selectStatus, 'connected');
-      run.expectSelected(selectError, null);
-      run.advance(UNHEALTHY_DELAY_MS - 1);
-      run.expectSelected(selectIsHealthy, true);
-      run.advance(1);
-      run.expectSelected(selectIsHealthy, false);
-      run.expectSelected(selectStatus, 'reconnecting');
-      run.expectSelected(selectError, { key: 'chat.connection.reconnecting' });
+      const { run } = await connected();
+      run
+        .send({ type: 'connection.changed', online: false })
+        .expectPaths('ready.link.waitingToReconnect', 'ready.health.unhealthyPending')
+        .expectSelected(selectStatus, 'connected')
+        .expectSelected(selectError, null)
+        .advance(UNHEALTHY_DELAY_MS - 1)
+        .expectSelected(selectIsHealthy, true)
+        .advance(1)
+        .expectSelected(selectIsHealthy, false)
+        .expectSelected(selectStatus, 'reconnecting')
+        .expectSelected(selectError, { key: 'chat.connection.reconnecting' });
       // The same text object from snapshot to snapshot: a screen selecting it does not re-render.
       const shown = selectError(run.snapshot());
       run.advance(1);
-      run.expectSelected(selectError, shown);
+      expect(selectError(run.snapshot())).toBe(shown);
       // The client stays available meanwhile (offline reads, queued sends).
-      run.expectSelected(selectClient, client);
+      expect(selectClient(run.snapshot())).toBe(client);
     });
 
     it('coming back within 5 s cancels it', async () => {
-      const { run, clock } = await connected();
-      run.send({ type: 'connection.changed', online: false });
-      run.advance(UNHEALTHY_DELAY_MS - 1);
-      run.send({ type: 'connection.changed', online: true });
-      expect(run.snapshot().matches({ ready: { link: 'connected', health: 'healthy' } })).toBe(true);
-      run.advance(UNHEALTHY_DELAY_MS * 2);
-      run.expectSelected(selectIsHealthy, true);
+      const { run } = await connected();
+      run
+        .send({ type: 'connection.changed', online: false })
+        .advance(UNHEALTHY_DELAY_MS - 1)
+        .send({ type: 'connection.changed', online: true })
+        .expectPaths('ready.link.connected', 'ready.health.healthy')
+        .advance(UNHEALTHY_DELAY_MS * 2)
+        .expectSelected(selectIsHealthy, true);
     });
 
     it('back to healthy after being published unhealthy clears the text', async () => {
-      const { run, clock } = await connected();
-      run.send({ type: 'connection.changed', online: false });
-      run.advance(UNHEALTHY_DELAY_MS);
+      const { run } = await connected();
+      run.send({ type: 'connection.changed', online: false }).advance(UNHEALTHY_DELAY_MS);
       expect(selectError(run.snapshot())).not.toBeNull();
-      run.send({ type: 'connection.changed', online: true });
-      run.expectSelected(selectStatus, 'connected');
-      run.expectSelected(selectError, null);
+      run
+        .send({ type: 'connection.changed', online: true })
+        .expectSelected(selectStatus, 'connected')
+        .expectSelected(selectError, null);
     });
   });
 
@@ -184,21 +177,18 @@ describe('chat connection machine', () => {
       }
       expect(waits).toEqual(expected);
       expect(run.snapshot().context.failures).toBe(expected.length);
-      expect(run.snapshot().matches({ ready: { link: 'waitingToReconnect' } })).toBe(true);
+      run.expectPaths('ready.link.waitingToReconnect', 'ready.health.unhealthy');
     });
 
     it('a successful attempt reconnects and resets the backoff', async () => {
-      const { run, clock, calls } = await connected({ reconnects: ['fail', 'ok', 'fail'] });
-      run.send({ type: 'connection.changed', online: false });
-      run.advance(1000);
-      await run.settle();
-      run.advance(2000);
+      const { run, calls } = await connected({ reconnects: ['fail', 'ok', 'fail'] });
+      run.send({ type: 'connection.changed', online: false }).advance(1000);
+      (await run.settle()).advance(2000);
       await run.settle();
       expect(calls.reconnect).toHaveLength(2);
       run.expectSelected(selectStatus, 'connected');
       expect(run.snapshot().context.failures).toBe(0);
-      run.send({ type: 'connection.changed', online: false });
-      run.advance(999);
+      run.send({ type: 'connection.changed', online: false }).advance(999);
       await run.settle();
       expect(calls.reconnect).toHaveLength(2);
       run.advance(1);
@@ -207,11 +197,12 @@ describe('chat connection machine', () => {
     });
 
     it('the client reconnecting by itself ends the wait', async () => {
-      const { run, clock, calls } = await connected();
-      run.send({ type: 'connection.changed', online: false });
-      run.advance(500);
-      run.send({ type: 'connection.changed', online: true });
-      run.advance(RECONNECT_CAP_MS);
+      const { run, calls } = await connected();
+      run
+        .send({ type: 'connection.changed', online: false })
+        .advance(500)
+        .send({ type: 'connection.changed', online: true })
+        .advance(RECONNECT_CAP_MS);
       await run.settle();
       expect(calls.reconnect).toHaveLength(0);
       run.expectSelected(selectStatus, 'connected');
@@ -219,8 +210,9 @@ describe('chat connection machine', () => {
 
     it('a connection-id error (code 46) reconnects at once without the id', async () => {
       const { run, calls } = await connected({ reconnects: ['fail', 'ok'] });
-      run.send({ type: 'connection.idNotFound' });
-      expect(run.snapshot().matches({ ready: { link: 'reconnecting' } })).toBe(true);
+      run
+        .send({ type: 'connection.idNotFound' })
+        .expectPaths('ready.link.reconnecting', 'ready.health.unhealthyPending');
       expect(calls.reconnect).toEqual([{ fresh: true, at: 0 }]);
       await run.settle();
       // Still without the id on the next attempt, until one succeeds.
@@ -230,53 +222,60 @@ describe('chat connection machine', () => {
 
     it('offline closes the connection; online reconnects at once', async () => {
       const { run, clock, calls } = await connected({ reconnects: ['ok'] });
-      run.send({ type: 'network.offline' });
-      expect(run.snapshot().matches({ ready: { link: 'offline' } })).toBe(true);
-      run.advance(RECONNECT_CAP_MS * 4);
+      run
+        .send({ type: 'network.offline' })
+        .expectPaths('ready.link.offline', 'ready.health.unhealthyPending')
+        .advance(RECONNECT_CAP_MS * 4);
       await run.settle();
       expect(calls.reconnect).toHaveLength(0);
-      run.expectSelected(selectStatus, 'offline');
-      run.expectSelected(selectError, { key: 'chat.connection.reconnecting' });
-      run.send({ type: 'network.online' });
+      run
+        .expectSelected(selectStatus, 'offline')
+        .expectSelected(selectError, { key: 'chat.connection.reconnecting' })
+        .send({ type: 'network.online' });
       expect(calls.reconnect).toEqual([{ fresh: false, at: clock.now() }]);
-      await run.settle();
-      run.expectSelected(selectStatus, 'connected');
+      (await run.settle()).expectSelected(selectStatus, 'connected');
     });
   });
 
   it('recomputes the total unread count on the four unread events', async () => {
     const { run } = await connected();
-    run.send({ type: 'message.new', totalUnreadCount: 5 });
-    run.expectSelected(selectUnreadCount, 5);
-    run.send({ type: 'notification.message_new', totalUnreadCount: 6 });
-    run.expectSelected(selectUnreadCount, 6);
+    run
+      .send({ type: 'message.new', totalUnreadCount: 5 })
+      .expectSelected(selectUnreadCount, 5)
+      .send({ type: 'notification.message_new', totalUnreadCount: 6 })
+      .expectSelected(selectUnreadCount, 6);
     // Someone else's read carries no total: the count stays.
-    run.send({ type: 'message.read' });
-    run.expectSelected(selectUnreadCount, 6);
-    run.send({ type: 'message.read', totalUnreadCount: 2 });
-    run.expectSelected(selectUnreadCount, 2);
-    run.send({ type: 'notification.mark_read', totalUnreadCount: 0 });
-    run.expectSelected(selectUnreadCount, 0);
+    run
+      .send({ type: 'message.read' })
+      .expectSelected(selectUnreadCount, 6)
+      .send({ type: 'message.read', totalUnreadCount: 2 })
+      .expectSelected(selectUnreadCount, 2)
+      .send({ type: 'notification.mark_read', totalUnreadCount: 0 })
+      .expectSelected(selectUnreadCount, 0);
   });
 
   it('follows the transport (long-poll fallback)', async () => {
     const { run } = await connected();
-    run.expectSelected(selectTransport, 'websocket');
-    run.send({ type: 'transport.changed', mode: 'longpoll' });
-    run.expectSelected(selectTransport, 'longpoll');
+    run
+      .expectSelected(selectTransport, 'websocket')
+      .send({ type: 'transport.changed', mode: 'longpoll' })
+      .expectSelected(selectTransport, 'longpoll');
   });
 
   it('takes the transport the connect ended up on (already on long poll when the websocket failed)', async () => {
     const { run } = start({ connect: () => Promise.resolve({ client, totalUnreadCount: 0, transport: 'longpoll' }) });
-    await waitFor(actor, selectIsReady);
-    run.expectSelected(selectTransport, 'longpoll');
+    (await run.settle())
+      .expectPaths('ready.link.connected', 'ready.health.healthy')
+      .expectSelected(selectIsReady, true)
+      .expectSelected(selectTransport, 'longpoll');
   });
 
   it('close disconnects the user and ends; the client is no longer exposed', async () => {
     const { run, calls } = await connected();
-    run.send({ type: 'connection.close' });
-    run.expectSelected(selectStatus, 'disconnecting');
-    run.expectSelected(selectClient, null);
+    run
+      .send({ type: 'connection.close' })
+      .expectSelected(selectStatus, 'disconnecting')
+      .expectSelected(selectClient, null);
     await run.settle();
     expect(calls.disconnect).toEqual([client]);
     expect(calls.watching).toBe(0);
