@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { fromPromise } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { channelSearchMachine, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE } from './channel-search.machine';
 import {
   selectCanLoadMore,
@@ -13,7 +14,6 @@ import {
   selectLoadMoreFailed,
   selectMessageHits,
   selectQuery,
-  selectStateName,
   selectText,
   selectUserHits,
 } from './channel-search.selectors';
@@ -29,7 +29,6 @@ function start() {
     resolve: (p: SearchPage) => void;
     reject: (e: unknown) => void;
   }[] = [];
-  const clock = new SimulatedClock();
   const machine = channelSearchMachine.provide({
     actors: {
       searchPage: fromPromise<SearchPage, SearchPageInput>(
@@ -37,35 +36,32 @@ function start() {
       ),
     },
   });
-  const actor = createActor(machine, { clock }).start();
-  return { actor, calls, clock };
+  const run = machineTest(machine);
+  return { run, calls };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('channel search machine', () => {
   it('searches once the member has stopped typing for 300 ms', () => {
-    const { run, calls, clock } = start();
-    run.expectSelected(selectIsActive, false);
-    run.send({ type: 'search.typed', text: 'ma' });
-    run.expectSelected(selectIsActive, true);
-    run.expectSelected(selectIsPending, true);
-    run.advance(SEARCH_DEBOUNCE_MS - 1);
-    run.send({ type: 'search.typed', text: 'match' });
-    run.advance(SEARCH_DEBOUNCE_MS - 1);
+    const { run, calls } = start();
+    run
+      .expectSelected(selectIsActive, false)
+      .send({ type: 'search.typed', text: 'ma' })
+      .expectSelected(selectIsActive, true)
+      .expectSelected(selectIsPending, true)
+      .advance(SEARCH_DEBOUNCE_MS - 1)
+      .send({ type: 'search.typed', text: 'match' })
+      .advance(SEARCH_DEBOUNCE_MS - 1);
     expect(calls).toHaveLength(0);
     // The same text (spaces aside) does not restart the wait.
-    run.send({ type: 'search.typed', text: 'match ' });
-    run.advance(1);
+    run.send({ type: 'search.typed', text: 'match ' }).advance(1);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.input).toEqual({ query: 'match', offset: 0, next: null, limit: SEARCH_PAGE_SIZE });
-    run.expectSelected(selectStateName, 'searching');
+    run.expectPaths('searching');
   });
 
   it('gives the same hit lists while the hits stay the same, new ones when they change', async () => {
-    const { run, calls, clock } = start();
-    run.send({ type: 'search.typed', text: 'league' });
-    run.advance(SEARCH_DEBOUNCE_MS);
+    const { run, calls } = start();
+    run.send({ type: 'search.typed', text: 'league' }).advance(SEARCH_DEBOUNCE_MS);
     calls[0]!.resolve({ hits: channels('a', 10), paging: 'offset', next: null });
     await run.settle();
     const before = run.snapshot();
@@ -82,18 +78,14 @@ describe('channel search machine', () => {
   });
 
   it('shows a page of 10 and loads more while pages are full', async () => {
-    const { run, calls, clock } = start();
-    run.send({ type: 'search.typed', text: 'league' });
-    run.advance(SEARCH_DEBOUNCE_MS);
+    const { run, calls } = start();
+    run.send({ type: 'search.typed', text: 'league' }).advance(SEARCH_DEBOUNCE_MS);
     calls[0]!.resolve({ hits: channels('a', 10), paging: 'offset', next: null });
-    await run.settle();
-    run.expectSelected(selectHasResults, true);
-    run.expectSelected(selectQuery, 'league');
+    (await run.settle()).expectSelected(selectHasResults, true).expectSelected(selectQuery, 'league');
     expect(selectChannelHits(run.snapshot())).toHaveLength(10);
     run.expectSelected(selectCanLoadMore, true);
 
-    run.send({ type: 'search.loadMore' });
-    run.expectSelected(selectIsLoadingMore, true);
+    run.send({ type: 'search.loadMore' }).expectSelected(selectIsLoadingMore, true);
     expect(calls[1]!.input).toEqual({ query: 'league', offset: 10, next: null, limit: 10 });
     calls[1]!.resolve({ hits: [...channels('a', 1), ...channels('b', 3)], paging: 'offset', next: null });
     await run.settle();
@@ -102,9 +94,8 @@ describe('channel search machine', () => {
   });
 
   it('pages by the service cursor when it gives one', async () => {
-    const { run, calls, clock } = start();
-    run.send({ type: 'search.typed', text: 'kick-off' });
-    run.advance(SEARCH_DEBOUNCE_MS);
+    const { run, calls } = start();
+    run.send({ type: 'search.typed', text: 'kick-off' }).advance(SEARCH_DEBOUNCE_MS);
     const hit: MessageHit = {
       kind: 'message',
       id: 'm1',
@@ -117,10 +108,10 @@ describe('channel search machine', () => {
       userName: 'Jordan',
     };
     calls[0]!.resolve({ hits: [hit], paging: 'cursor', next: 'cursor-2' });
-    await run.settle();
-    run.expectSelected(selectMessageHits, [hit]);
-    run.expectSelected(selectUserHits, []);
-    run.send({ type: 'search.loadMore' });
+    (await run.settle())
+      .expectSelected(selectMessageHits, [hit])
+      .expectSelected(selectUserHits, [])
+      .send({ type: 'search.loadMore' });
     expect(calls[1]!.input.next).toBe('cursor-2');
     // A full page without a cursor is the last one.
     const more = Array.from({ length: 10 }, (_, i) => ({ ...hit, id: `m${i + 2}` }));
@@ -131,74 +122,61 @@ describe('channel search machine', () => {
   });
 
   it('drops a search in flight when the text changes, and keeps old hits until new ones come', async () => {
-    const { run, calls, clock } = start();
-    run.send({ type: 'search.typed', text: 'match' });
-    run.advance(SEARCH_DEBOUNCE_MS);
+    const { run, calls } = start();
+    run.send({ type: 'search.typed', text: 'match' }).advance(SEARCH_DEBOUNCE_MS);
     calls[0]!.resolve({ hits: channels('m', 2), paging: 'offset', next: null });
-    await run.settle();
-    run.send({ type: 'search.typed', text: 'match d' });
-    run.expectSelected(selectHasResults, false);
+    (await run.settle()).send({ type: 'search.typed', text: 'match d' }).expectSelected(selectHasResults, false);
     expect(selectHits(run.snapshot())).toHaveLength(2);
-    run.expectSelected(selectText, 'match d');
-    run.advance(SEARCH_DEBOUNCE_MS);
-    run.send({ type: 'search.typed', text: 'match da' });
+    run
+      .expectSelected(selectText, 'match d')
+      .advance(SEARCH_DEBOUNCE_MS)
+      .send({ type: 'search.typed', text: 'match da' });
     expect(calls[1]!.signal.aborted).toBe(true);
     run.advance(SEARCH_DEBOUNCE_MS);
     calls[2]!.resolve({ hits: channels('d', 1), paging: 'offset', next: null });
-    await run.settle();
-    run.expectSelected(selectQuery, 'match da');
-    run.expectSelected(selectHits, channels('d', 1));
+    (await run.settle()).expectSelected(selectQuery, 'match da').expectSelected(selectHits, channels('d', 1));
   });
 
   it('closes on a blank text or when cleared, from any state', async () => {
-    const { run, calls, clock } = start();
-    run.send({ type: 'search.typed', text: '   ' });
-    run.expectSelected(selectIsActive, false);
-    run.send({ type: 'search.typed', text: 'x' });
-    run.send({ type: 'search.typed', text: '' });
-    run.expectSelected(selectIsActive, false);
-    run.advance(SEARCH_DEBOUNCE_MS);
+    const { run, calls } = start();
+    run
+      .send({ type: 'search.typed', text: '   ' })
+      .expectSelected(selectIsActive, false)
+      .send({ type: 'search.typed', text: 'x' })
+      .send({ type: 'search.typed', text: '' })
+      .expectSelected(selectIsActive, false)
+      .advance(SEARCH_DEBOUNCE_MS);
     expect(calls).toHaveLength(0);
-    run.send({ type: 'search.typed', text: 'x' });
-    run.advance(SEARCH_DEBOUNCE_MS);
+    run.send({ type: 'search.typed', text: 'x' }).advance(SEARCH_DEBOUNCE_MS);
     calls[0]!.resolve({ hits: channels('x', 1), paging: 'offset', next: null });
-    await run.settle();
-    run.send({ type: 'search.cleared' });
-    run.expectSelected(selectIsActive, false);
-    run.expectSelected(selectHits, []);
-    run.expectSelected(selectText, '');
+    (await run.settle())
+      .send({ type: 'search.cleared' })
+      .expectSelected(selectIsActive, false)
+      .expectSelected(selectHits, [])
+      .expectSelected(selectText, '');
   });
 
   it('fails visibly and searches again on retry', async () => {
-    const { run, calls, clock } = start();
-    run.send({ type: 'search.typed', text: 'match' });
-    run.advance(SEARCH_DEBOUNCE_MS);
+    const { run, calls } = start();
+    run.send({ type: 'search.typed', text: 'match' }).advance(SEARCH_DEBOUNCE_MS);
     calls[0]!.reject(new Error('offline'));
-    await run.settle();
-    run.expectSelected(selectHasFailed, true);
-    run.send({ type: 'search.retry' });
+    (await run.settle()).expectSelected(selectHasFailed, true).send({ type: 'search.retry' });
     expect(calls[1]!.input.query).toBe('match');
     calls[1]!.resolve({ hits: [], paging: 'offset', next: null });
-    await run.settle();
-    run.expectSelected(selectHasResults, true);
-    run.expectSelected(selectHits, []);
+    (await run.settle()).expectSelected(selectHasResults, true).expectSelected(selectHits, []);
   });
 
   it('keeps the hits when loading more fails, and says so until the next try', async () => {
-    const { run, calls, clock } = start();
-    run.send({ type: 'search.typed', text: 'a' });
-    run.advance(SEARCH_DEBOUNCE_MS);
+    const { run, calls } = start();
+    run.send({ type: 'search.typed', text: 'a' }).advance(SEARCH_DEBOUNCE_MS);
     calls[0]!.resolve({ hits: channels('a', 10), paging: 'offset', next: null });
-    await run.settle();
-    run.send({ type: 'search.loadMore' });
+    (await run.settle()).send({ type: 'search.loadMore' });
     calls[1]!.reject(new Error('offline'));
-    await run.settle();
-    run.expectSelected(selectLoadMoreFailed, true);
+    (await run.settle()).expectSelected(selectLoadMoreFailed, true);
     expect(selectHits(run.snapshot())).toHaveLength(10);
     run.send({ type: 'search.loadMore' });
     calls[2]!.resolve({ hits: channels('b', 1), paging: 'offset', next: null });
-    await run.settle();
-    run.expectSelected(selectLoadMoreFailed, false);
+    (await run.settle()).expectSelected(selectLoadMoreFailed, false);
     expect(selectHits(run.snapshot())).toHaveLength(11);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { fromPromise } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { PLAYER_SEARCH_DEBOUNCE_MS, playerSearchMachine } from './player-search.machine';
 import {
   selectCanLoadMore,
@@ -13,7 +14,6 @@ import {
   selectIsPending,
   selectIsSettled,
   selectLoadMoreFailed,
-  selectStateName,
 } from './player-search.selectors';
 import type { PlayerFilters, PlayerSearchPage, PlayerSearchPageInput } from './player-search.types';
 
@@ -27,7 +27,6 @@ function start(filters: PlayerFilters = FILTERS) {
     resolve: (p: PlayerSearchPage) => void;
     reject: (e: unknown) => void;
   }[] = [];
-  const clock = new SimulatedClock();
   const machine = playerSearchMachine.provide({
     actors: {
       searchPage: fromPromise<PlayerSearchPage, PlayerSearchPageInput>(
@@ -35,43 +34,34 @@ function start(filters: PlayerFilters = FILTERS) {
       ),
     },
   });
-  const actor = createActor(machine, { clock, input: { filters } }).start();
-  return { actor, calls, clock };
+  const run = machineTest(machine, { input: { filters } });
+  return { run, calls };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('player search machine', () => {
   it('searches with the filters it starts with, and shows the first page', async () => {
     const { run, calls } = start({ ...FILTERS, q: 'ana', sort: 'goals' });
-    run.expectSelected(selectStateName, 'searching');
-    run.expectSelected(selectIsPending, true);
-    run.expectSelected(selectHasLoaded, false);
+    run.expectPaths('searching').expectSelected(selectIsPending, true).expectSelected(selectHasLoaded, false);
     expect(calls[0]!.input).toEqual({ filters: { ...FILTERS, q: 'ana', sort: 'goals' }, cursor: null });
     calls[0]!.resolve({ hits: players(1, 3), next: null });
-    await run.settle();
-    run.expectSelected(selectStateName, 'showing');
-    run.expectSelected(selectIsSettled, true);
+    (await run.settle()).expectPaths('showing').expectSelected(selectIsSettled, true);
     expect(selectHits(run.snapshot())).toHaveLength(3);
-    run.expectSelected(selectHasMore, false);
-    run.expectSelected(selectCanLoadMore, false);
+    run.expectSelected(selectHasMore, false).expectSelected(selectCanLoadMore, false);
   });
 
   it('waits for 300 ms of quiet after typing, and ignores spaces only', async () => {
-    const { run, calls, clock } = start();
+    const { run, calls } = start();
     calls[0]!.resolve({ hits: players(1, 5), next: null });
-    await run.settle();
-    run.send({ type: 'search.typed', text: 'an' });
-    run.expectSelected(selectStateName, 'debouncing');
+    (await run.settle()).send({ type: 'search.typed', text: 'an' }).expectPaths('debouncing');
     // The players of the previous filters stay while the new ones are pending.
     expect(selectHits(run.snapshot())).toHaveLength(5);
-    run.expectSelected(selectIsSettled, false);
-    run.advance(PLAYER_SEARCH_DEBOUNCE_MS - 1);
-    run.send({ type: 'search.typed', text: 'ana' });
-    run.advance(PLAYER_SEARCH_DEBOUNCE_MS - 1);
+    run
+      .expectSelected(selectIsSettled, false)
+      .advance(PLAYER_SEARCH_DEBOUNCE_MS - 1)
+      .send({ type: 'search.typed', text: 'ana' })
+      .advance(PLAYER_SEARCH_DEBOUNCE_MS - 1);
     expect(calls).toHaveLength(1);
-    run.send({ type: 'search.typed', text: ' ana ' });
-    run.advance(1);
+    run.send({ type: 'search.typed', text: ' ana ' }).advance(1);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.input.filters.q).toBe('ana');
     expect(selectFilters(run.snapshot()).q).toBe('ana');
@@ -92,12 +82,13 @@ describe('player search machine', () => {
   });
 
   it('typing during a search drops it and waits again', () => {
-    const { run, calls, clock } = start();
+    const { run, calls } = start();
     run.send({ type: 'search.typed', text: 'zoe' });
     expect(calls[0]!.signal.aborted).toBe(true);
-    run.expectSelected(selectStateName, 'debouncing');
-    run.send({ type: 'search.filtered', filters: { position: 'FW' } });
-    run.expectSelected(selectStateName, 'searching');
+    run
+      .expectPaths('debouncing')
+      .send({ type: 'search.filtered', filters: { position: 'FW' } })
+      .expectPaths('searching');
     expect(calls[1]!.input.filters).toEqual({ ...FILTERS, q: 'zoe', position: 'FW' });
     run.advance(PLAYER_SEARCH_DEBOUNCE_MS);
     expect(calls).toHaveLength(2);
@@ -106,42 +97,35 @@ describe('player search machine', () => {
   it('loads the next page by cursor with the same filters, without repeats', async () => {
     const { run, calls } = start({ ...FILTERS, sort: 'appearances' });
     calls[0]!.resolve({ hits: players(1, 3), next: 'c1' });
-    await run.settle();
-    run.expectSelected(selectCanLoadMore, true);
-    run.send({ type: 'search.loadMore' });
-    run.expectSelected(selectIsLoadingMore, true);
+    (await run.settle())
+      .expectSelected(selectCanLoadMore, true)
+      .send({ type: 'search.loadMore' })
+      .expectSelected(selectIsLoadingMore, true);
     expect(calls[1]!.input).toEqual({ filters: { ...FILTERS, sort: 'appearances' }, cursor: 'c1' });
     calls[1]!.resolve({ hits: players(3, 3), next: null });
     await run.settle();
     expect(selectHits(run.snapshot()).map((h) => h.id)).toEqual([1, 2, 3, 4, 5]);
-    run.expectSelected(selectHasMore, false);
-    run.send({ type: 'search.loadMore' });
+    run.expectSelected(selectHasMore, false).send({ type: 'search.loadMore' });
     expect(calls).toHaveLength(2);
   });
 
   it('keeps the players when a next page fails, and can try again', async () => {
     const { run, calls } = start();
     calls[0]!.resolve({ hits: players(1, 3), next: 'c1' });
-    await run.settle();
-    run.send({ type: 'search.loadMore' });
+    (await run.settle()).send({ type: 'search.loadMore' });
     calls[1]!.reject(new Error('offline'));
-    await run.settle();
-    run.expectSelected(selectStateName, 'showing');
-    run.expectSelected(selectLoadMoreFailed, true);
+    (await run.settle()).expectPaths('showing').expectSelected(selectLoadMoreFailed, true);
     expect(selectHits(run.snapshot())).toHaveLength(3);
     run.send({ type: 'search.loadMore' });
     calls[2]!.resolve({ hits: players(4, 1), next: null });
-    await run.settle();
-    run.expectSelected(selectLoadMoreFailed, false);
+    (await run.settle()).expectSelected(selectLoadMoreFailed, false);
     expect(selectHits(run.snapshot())).toHaveLength(4);
   });
 
   it('a new search while a page loads drops the page', async () => {
     const { run, calls } = start();
     calls[0]!.resolve({ hits: players(1, 3), next: 'c1' });
-    await run.settle();
-    run.send({ type: 'search.loadMore' });
-    run.send({ type: 'search.filtered', filters: { free: true } });
+    (await run.settle()).send({ type: 'search.loadMore' }).send({ type: 'search.filtered', filters: { free: true } });
     expect(calls[1]!.signal.aborted).toBe(true);
     expect(calls[2]!.input).toEqual({ filters: { ...FILTERS, free: true }, cursor: null });
   });
@@ -149,23 +133,21 @@ describe('player search machine', () => {
   it('says why the first page failed, and retries', async () => {
     const { run, calls } = start();
     calls[0]!.reject(new Error('querystring/position must be one of GK, DF, MF, FW'));
-    await run.settle();
-    run.expectSelected(selectHasFailed, true);
-    run.expectSelected(selectError, 'querystring/position must be one of GK, DF, MF, FW');
-    run.send({ type: 'search.retry' });
-    run.expectSelected(selectStateName, 'searching');
+    (await run.settle())
+      .expectSelected(selectHasFailed, true)
+      .expectSelected(selectError, 'querystring/position must be one of GK, DF, MF, FW')
+      .send({ type: 'search.retry' })
+      .expectPaths('searching');
     calls[1]!.resolve({ hits: players(1, 1), next: null });
-    await run.settle();
-    run.expectSelected(selectError, null);
-    run.expectSelected(selectIsSettled, true);
+    (await run.settle()).expectSelected(selectError, null).expectSelected(selectIsSettled, true);
   });
 
   it('a failure without a message still says something', async () => {
     const { run, calls } = start();
     calls[0]!.reject('');
-    await run.settle();
-    run.expectSelected(selectError, 'Unknown error');
-    run.send({ type: 'search.typed', text: 'x' });
-    run.expectSelected(selectStateName, 'debouncing');
+    (await run.settle())
+      .expectSelected(selectError, 'Unknown error')
+      .send({ type: 'search.typed', text: 'x' })
+      .expectPaths('debouncing');
   });
 });
