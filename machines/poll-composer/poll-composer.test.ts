@@ -1,4 +1,5 @@
-import { assign, createActor, fromPromise, setup, type ActorRefFrom, type EventObject } from 'xstate';
+import { fromPromise } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { describe, expect, it } from 'vitest';
 import { POLL_DEFAULTS, pollComposerMachine } from './poll-composer.machine';
 import {
@@ -10,8 +11,6 @@ import {
 } from './poll-composer.selectors';
 import type { ComposedPoll, PollComposerInput, PollValues } from './poll-composer.types';
 import { MAX_POLL_OPTIONS, POLL_ERRORS, canCreatePoll, composePoll, validatePoll } from './poll-validation';
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A composer with a fake createPoll, run as the child of a parent that records what it hears. */
 function start(
@@ -27,28 +26,18 @@ function start(
       }),
     },
   });
-  const parent = setup({
-    types: { context: {} as { heard: EventObject[] } },
-    actors: { composer },
-  }).createMachine({
-    context: { heard: [] },
-    invoke: { id: 'pollComposer', src: 'composer', input },
-    on: { '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) } },
-  });
-  const root = createActor(parent).start();
-  const actor = root.getSnapshot().children.pollComposer as ActorRefFrom<typeof composer>;
-  const heard = () => root.getSnapshot().context.heard.filter((e) => e.type.startsWith('poll.'));
-  return { actor, requests, heard };
+  const run = machineTest(composer, { input, asChild: 'pollComposer' });
+  const heard = () => run.told.filter((e) => e.type.startsWith('poll.'));
+  return { run, requests, heard };
 }
 
-const texts = (actor: ReturnType<typeof start>['actor']) =>
-  selectValues(run.snapshot()).options.map((o) => o.text);
-const optionId = (actor: ReturnType<typeof start>['actor'], index: number) =>
+const texts = (run: ReturnType<typeof start>['run']) => selectValues(run.snapshot()).options.map((o) => o.text);
+const optionId = (run: ReturnType<typeof start>['run'], index: number) =>
   selectValues(run.snapshot()).options.at(index)!.id;
 
-function fill(actor: ReturnType<typeof start>['actor'], name: string, options: string[]) {
+function fill(run: ReturnType<typeof start>['run'], name: string, options: string[]) {
   run.send({ type: 'poll.change', field: 'name', value: name });
-  for (const text of options) run.send({ type: 'poll.changeOption', id: optionId(actor, -1), text });
+  for (const text of options) run.send({ type: 'poll.changeOption', id: optionId(run, -1), text });
 }
 
 describe('poll composer', () => {
@@ -64,32 +53,32 @@ describe('poll composer', () => {
       voting_visibility: 'public',
     });
     expect(values.options).toEqual([{ id: 'option:1', text: '' }]);
-    run.expectSelected(selectErrors, {});
-    run.expectSelected(selectCanCreate, false);
+    run.expectSelected(selectErrors, {}).expectSelected(selectCanCreate, false);
   });
 
   it('appends an empty last row while no option is empty, up to 100 options', () => {
     const { run } = start();
     run.send({ type: 'poll.changeOption', id: 'option:1', text: 'Mon' });
-    expect(texts(actor)).toEqual(['Mon', '']);
+    expect(texts(run)).toEqual(['Mon', '']);
     run.send({ type: 'poll.changeOption', id: 'option:1', text: '  ' });
-    expect(texts(actor)).toEqual(['  ', '']);
-    run.send({ type: 'poll.changeOption', id: 'option:1', text: 'Monday' });
-    run.send({ type: 'poll.changeOption', id: optionId(actor, -1), text: 'Tue' });
-    expect(texts(actor)).toEqual(['Monday', 'Tue', '']);
+    expect(texts(run)).toEqual(['  ', '']);
+    run
+      .send({ type: 'poll.changeOption', id: 'option:1', text: 'Monday' })
+      .send({ type: 'poll.changeOption', id: optionId(run, -1), text: 'Tue' });
+    expect(texts(run)).toEqual(['Monday', 'Tue', '']);
     for (let i = 3; i <= MAX_POLL_OPTIONS; i++)
-      run.send({ type: 'poll.changeOption', id: optionId(actor, -1), text: `o${i}` });
-    expect(texts(actor)).toHaveLength(MAX_POLL_OPTIONS);
-    expect(texts(actor).at(-1)).toBe(`o${MAX_POLL_OPTIONS}`);
+      run.send({ type: 'poll.changeOption', id: optionId(run, -1), text: `o${i}` });
+    expect(texts(run)).toHaveLength(MAX_POLL_OPTIONS);
+    expect(texts(run).at(-1)).toBe(`o${MAX_POLL_OPTIONS}`);
   });
 
   it('removes an option row and keeps the empty last row', () => {
     const { run } = start();
-    fill(actor, 'Q', ['A', 'B']);
-    run.send({ type: 'poll.removeOption', id: optionId(actor, 0) });
-    expect(texts(actor)).toEqual(['B', '']);
-    run.send({ type: 'poll.removeOption', id: optionId(actor, -1) });
-    expect(texts(actor)).toEqual(['B', '']);
+    fill(run, 'Q', ['A', 'B']);
+    run.send({ type: 'poll.removeOption', id: optionId(run, 0) });
+    expect(texts(run)).toEqual(['B', '']);
+    run.send({ type: 'poll.removeOption', id: optionId(run, -1) });
+    expect(texts(run)).toEqual(['B', '']);
   });
 
   it("the question: 'Question is required' once left blank or only spaces; typing clears it", () => {
@@ -133,7 +122,7 @@ describe('poll composer', () => {
 
   it("options: a repeat (trimmed, any case) is 'Option already exists'; an empty row that is not last is 'Option is empty' once left", () => {
     const { run } = start();
-    fill(actor, 'Q', ['Ball', ' ball ', 'Bat']);
+    fill(run, 'Q', ['Ball', ' ball ', 'Bat']);
     const [first, second] = selectValues(run.snapshot()).options.map((o) => o.id) as [string, string];
     expect(selectErrors(run.snapshot()).options).toEqual({ [second]: POLL_ERRORS.optionExists });
     run.send({ type: 'poll.changeOption', id: second, text: 'Net' });
@@ -144,11 +133,11 @@ describe('poll composer', () => {
     expect(selectErrors(run.snapshot()).options).toEqual({ [first]: POLL_ERRORS.optionEmpty });
     run.send({ type: 'poll.blurOption', id: first });
     // The last row is empty by design and never an error.
-    run.send({ type: 'poll.blurOption', id: optionId(actor, -1) });
+    run.send({ type: 'poll.blurOption', id: optionId(run, -1) });
     expect(selectErrors(run.snapshot()).options).toEqual({ [first]: POLL_ERRORS.optionEmpty });
     run.send({ type: 'poll.changeOption', id: first, text: 'Glove' });
     expect(selectErrors(run.snapshot()).options).toBeUndefined();
-    expect(texts(actor)).toEqual(['Glove', 'Net', 'Bat', '']);
+    expect(texts(run)).toEqual(['Glove', 'Net', 'Bat', '']);
   });
 
   it.each<[string, Partial<PollValues>, string[], boolean]>([
@@ -168,9 +157,10 @@ describe('poll composer', () => {
 
   it('a submit that is not creatable shows every error and stays editing', () => {
     const { run, requests } = start(undefined, { values: { name: ' ', options: ['A', '', 'A'] } });
-    run.expectSelected(selectErrors, { options: { 'option:3': POLL_ERRORS.optionExists } });
-    run.send({ type: 'poll.submit' });
-    expect(run.snapshot().value).toBe('editing');
+    run
+      .expectSelected(selectErrors, { options: { 'option:3': POLL_ERRORS.optionExists } })
+      .send({ type: 'poll.submit' })
+      .expectPaths('editing');
     expect(selectErrors(run.snapshot())).toEqual({
       name: POLL_ERRORS.nameRequired,
       options: { 'option:2': POLL_ERRORS.optionEmpty, 'option:3': POLL_ERRORS.optionExists },
@@ -180,17 +170,18 @@ describe('poll composer', () => {
 
   it('creates the poll (trimmed, blanks dropped, max votes as a number) and tells the parent its id', async () => {
     const { run, requests, heard } = start(() => Promise.resolve('poll-42'));
-    fill(actor, '  Best day?  ', [' Mon ', 'Wed']);
-    run.send({ type: 'poll.changeOption', id: optionId(actor, 0), text: ' Mon ' });
-    run.send({ type: 'poll.change', field: 'enforce_unique_vote', value: false });
-    run.send({ type: 'poll.change', field: 'max_votes_allowed', value: '2' });
-    run.send({ type: 'poll.change', field: 'allow_answers', value: true });
-    run.send({ type: 'poll.change', field: 'voting_visibility', value: 'anonymous' });
-    run.send({ type: 'poll.change', field: 'description', value: '  ' });
-    run.expectSelected(selectCanCreate, true);
-    run.send({ type: 'poll.submit' });
-    run.expectSelected(selectIsCreating, true);
-    run.expectSelected(selectCanCreate, false);
+    fill(run, '  Best day?  ', [' Mon ', 'Wed']);
+    run
+      .send({ type: 'poll.changeOption', id: optionId(run, 0), text: ' Mon ' })
+      .send({ type: 'poll.change', field: 'enforce_unique_vote', value: false })
+      .send({ type: 'poll.change', field: 'max_votes_allowed', value: '2' })
+      .send({ type: 'poll.change', field: 'allow_answers', value: true })
+      .send({ type: 'poll.change', field: 'voting_visibility', value: 'anonymous' })
+      .send({ type: 'poll.change', field: 'description', value: '  ' })
+      .expectSelected(selectCanCreate, true)
+      .send({ type: 'poll.submit' })
+      .expectSelected(selectIsCreating, true)
+      .expectSelected(selectCanCreate, false);
     await run.settle();
     expect(requests).toEqual([
       {
@@ -204,7 +195,7 @@ describe('poll composer', () => {
       },
     ]);
     expect(run.snapshot().status).toBe('done');
-    expect(run.snapshot().value).toBe('created');
+    run.expectPaths('created');
     expect(run.snapshot().output).toEqual({ pollId: 'poll-42' });
     expect(heard()).toEqual([{ type: 'poll.created', pollId: 'poll-42' }]);
   });
@@ -212,22 +203,19 @@ describe('poll composer', () => {
   it("a failed create goes back to editing with the values kept: 'Failed to create the poll due to …'", async () => {
     let fail: Error | null = new Error('poll name must be at most 255 characters');
     const { run, heard } = start(() => (fail ? Promise.reject(fail) : Promise.resolve('poll-2')));
-    fill(actor, 'Q', ['A']);
+    fill(run, 'Q', ['A']);
     const before = selectValues(run.snapshot());
     run.send({ type: 'poll.submit' });
     // Edits wait while the poll is being created.
     run.send({ type: 'poll.change', field: 'name', value: 'changed' });
-    await run.settle();
-    expect(run.snapshot().value).toBe('editing');
-    run.expectSelected(selectValues, before);
+    (await run.settle()).expectPaths('editing').expectSelected(selectValues, before);
     expect(selectFailure(run.snapshot())).toEqual({
       key: 'chat.pollComposer.createFailedWithReason',
       values: { reason: 'poll name must be at most 255 characters' },
       type: 'api:poll:create:failed',
     });
     fail = new Error('');
-    run.send({ type: 'poll.submit' });
-    run.expectSelected(selectFailure, null);
+    run.send({ type: 'poll.submit' }).expectSelected(selectFailure, null);
     await run.settle();
     expect(selectFailure(run.snapshot())).toEqual({
       key: 'chat.pollComposer.createFailed',
@@ -241,21 +229,21 @@ describe('poll composer', () => {
 
   it('a rejection that is not an Error still fails with the reason when it is text', async () => {
     const { run } = start(() => Promise.reject(new Error('offline')));
-    fill(actor, 'Q', ['A']);
+    fill(run, 'Q', ['A']);
     run.send({ type: 'poll.submit' });
     await run.settle();
     expect(selectFailure(run.snapshot())?.values).toEqual({ reason: 'offline' });
 
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a non-Error rejection is the case under test
     const other = start(() => Promise.reject('timeout'));
-    fill(other.actor, 'Q', ['A']);
+    fill(other.run, 'Q', ['A']);
     other.run.send({ type: 'poll.submit' });
     await run.settle();
     expect(selectFailure(other.run.snapshot())?.values).toEqual({ reason: 'timeout' });
 
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a non-Error rejection is the case under test
     const silent = start(() => Promise.reject({ code: 4 }));
-    fill(silent.actor, 'Q', ['A']);
+    fill(silent.run, 'Q', ['A']);
     silent.run.send({ type: 'poll.submit' });
     await run.settle();
     expect(selectFailure(silent.run.snapshot())?.key).toBe('chat.pollComposer.createFailed');
@@ -263,8 +251,7 @@ describe('poll composer', () => {
 
   it('cancel tells the parent and ends', () => {
     const { run, heard } = start();
-    run.send({ type: 'poll.cancel' });
-    expect(run.snapshot().value).toBe('cancelled');
+    run.send({ type: 'poll.cancel' }).expectPaths('cancelled');
     expect(run.snapshot().output).toEqual({ pollId: null });
     expect(heard()).toEqual([{ type: 'poll.cancelled' }]);
   });
