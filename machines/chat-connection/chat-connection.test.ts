@@ -279,7 +279,7 @@ describe('chat connection machine', () => {
     await run.settle();
     expect(calls.disconnect).toEqual([client]);
     expect(calls.watching).toBe(0);
-    expect(run.snapshot().status).toBe('done');
+    run.expectStatus('done');
     run.expectSelected(selectStatus, 'disconnected');
     expect(run.snapshot().context.client).toBeNull();
   });
@@ -287,7 +287,7 @@ describe('chat connection machine', () => {
   it('close while connecting ends without a client', async () => {
     const { run, calls } = start({ connect: () => new Promise<never>(() => undefined) });
     run.send({ type: 'connection.close' });
-    expect(run.snapshot().status).toBe('done');
+    run.expectStatus('done');
     expect(calls.disconnect).toEqual([]);
   });
 });

@@ -194,7 +194,7 @@ describe('poll composer', () => {
         voting_visibility: 'anonymous',
       },
     ]);
-    expect(run.snapshot().status).toBe('done');
+    run.expectStatus('done');
     run.expectPaths('created');
     expect(run.snapshot().output).toEqual({ pollId: 'poll-42' });
     expect(heard()).toEqual([{ type: 'poll.created', pollId: 'poll-42' }]);
