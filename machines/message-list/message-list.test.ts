@@ -64,11 +64,11 @@ function start(input: Partial<MessageListInput> = {}) {
   const failures: string[] = [];
   actor.on('messageList.failed', (event) => failures.push(event.key));
   actor.start();
-  const snap = () => run.snapshot();
+  const snap = () => actor.getSnapshot();
   /** Lets a freshly (re)built list settle: react-virtuoso shows its rows and has placed it. */
   const settle = () => {
-    run.send({ type: 'list.rendered' });
-    run.advance(SETTLE_MS);
+    actor.send({ type: 'list.rendered' });
+    clock.increment(SETTLE_MS);
   };
   if (snap().matches({ view: 'settling' })) settle();
   return {
@@ -106,7 +106,7 @@ describe('message list machine: opening', () => {
     expect(selectViewState(snap())).toBe('jumping');
     expect(around.last().input).toEqual({ messageId: 'm7' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
+    await settle();
     expect(selectViewState(snap())).toBe('settling');
     machine.settle();
     expect(selectViewState(snap())).toBe('browsing');
@@ -119,17 +119,17 @@ describe('message list machine: opening', () => {
 
   it('marks nothing read while it jumps, even when the set shown meanwhile reports its bottom', async () => {
     const machine = start({ unread: { count: 40, lastReadMessageId: 'm7', firstUnreadLoaded: false } });
-    const { run, snap, around, markRead } = machine;
+    const { actor, snap, around, markRead } = machine;
     // The latest messages are on screen until the jump's set arrives; their bottom says nothing.
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(0);
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: true });
-    await run.settle();
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    await settle();
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(0);
     machine.settle();
     expect(selectViewState(snap())).toBe('browsing');
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(1);
   });
 
@@ -138,11 +138,11 @@ describe('message list machine: opening', () => {
     expect(selectIsJumping(snap())).toBe(true);
     expect(around.last().input).toEqual({ messageId: 'm3' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
+    await settle();
     expect(selectScroll(snap()).target).toEqual({ kind: 'message', messageId: 'm3' });
     expect(selectHighlightedId(snap())).toBe('m3');
     expect(selectPagination(snap())).toEqual({ hasPrev: true, hasNext: true, isLatest: false });
-    run.advance(HIGHLIGHT_MS);
+    clock.increment(HIGHLIGHT_MS);
     expect(selectHighlightedId(snap())).toBeNull();
   });
 
@@ -151,7 +151,7 @@ describe('message list machine: opening', () => {
     const { snap, toLatest } = machine;
     expect(selectViewState(snap())).toBe('loadingLatest');
     toLatest.last().resolve(latest);
-    await run.settle();
+    await settle();
     machine.settle();
     expect(selectViewState(snap())).toBe('browsing');
     expect(selectScroll(snap()).target).toEqual({ kind: 'bottom' });
@@ -160,37 +160,37 @@ describe('message list machine: opening', () => {
 
 describe('message list machine: pages', () => {
   it('loads older pages only while there are older messages, recomputing hasPrev each time', async () => {
-    const { run, snap, older } = start();
-    run.send({ type: 'list.startReached' });
+    const { actor, snap, older } = start();
+    actor.send({ type: 'list.startReached' });
     expect(selectIsLoadingOlder(snap())).toBe(true);
     // A second signal while loading does not start another request.
-    run.send({ type: 'list.startReached' });
+    actor.send({ type: 'list.startReached' });
     expect(older.calls).toHaveLength(1);
     older.last().resolve({ hasPrev: true, hasNext: false, isLatest: true });
-    await run.settle();
+    await settle();
     expect(selectRevision(snap())).toBe(1);
-    run.send({ type: 'list.startReached' });
+    actor.send({ type: 'list.startReached' });
     older.last().resolve({ hasPrev: false, hasNext: false, isLatest: true });
-    await run.settle();
+    await settle();
     expect(selectPagination(snap()).hasPrev).toBe(false);
-    run.send({ type: 'list.startReached' });
+    actor.send({ type: 'list.startReached' });
     expect(older.calls).toHaveLength(2);
     expect(selectViewState(snap())).toBe('browsing');
   });
 
   it('loads newer pages only while hasNext, and tells a failure', async () => {
-    const { run, snap, newer, failures } = start({ pagination: { hasPrev: true, hasNext: false, isLatest: true } });
-    run.send({ type: 'list.endReached' });
+    const { actor, snap, newer, failures } = start({ pagination: { hasPrev: true, hasNext: false, isLatest: true } });
+    actor.send({ type: 'list.endReached' });
     expect(newer.calls).toHaveLength(0);
 
     const away = start({ targetMessageId: 'm1' });
     away.around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
+    await settle();
     away.settle();
-    away.run.send({ type: 'list.endReached' });
+    away.actor.send({ type: 'list.endReached' });
     expect(selectViewState(away.snap())).toBe('loadingNewer');
     away.newer.last().reject(new Error('timeout'));
-    await run.settle();
+    await settle();
     expect(selectViewState(away.snap())).toBe('browsing');
     expect(away.failures).toEqual(['chat.messageList.loadFailed']);
     expect(failures).toEqual([]);
@@ -198,10 +198,10 @@ describe('message list machine: pages', () => {
   });
 
   it('tells a failed older page and stays where it was', async () => {
-    const { run, snap, older, failures } = start();
-    run.send({ type: 'list.startReached' });
+    const { actor, snap, older, failures } = start();
+    actor.send({ type: 'list.startReached' });
     older.last().reject(new Error('boom'));
-    await run.settle();
+    await settle();
     expect(selectViewState(snap())).toBe('browsing');
     expect(failures).toEqual(['chat.messageList.loadFailed']);
   });
@@ -209,19 +209,19 @@ describe('message list machine: pages', () => {
 
 describe('message list machine: settling after a rebuild', () => {
   it('pages an end that came into view while the rebuilt list was being placed, after the delay', async () => {
-    const { run, snap, around, newer, older, clock } = start({ targetMessageId: 'm1' });
+    const { actor, snap, around, newer, older, clock } = start({ targetMessageId: 'm1' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
+    await settle();
     expect(selectViewState(snap())).toBe('settling');
-    run.send({ type: 'list.startReached' });
-    run.send({ type: 'list.endReached' });
+    actor.send({ type: 'list.startReached' });
+    actor.send({ type: 'list.endReached' });
     // The delay counts from the first rows react-virtuoso shows, not from the rebuild.
-    run.advance(SETTLE_MS);
+    clock.increment(SETTLE_MS);
     expect(selectViewState(snap())).toBe('settling');
-    run.send({ type: 'list.rendered' });
-    run.advance(SETTLE_MS - 1);
+    actor.send({ type: 'list.rendered' });
+    clock.increment(SETTLE_MS - 1);
     expect(newer.calls).toHaveLength(0);
-    run.advance(1);
+    clock.increment(1);
     // Newer first (the member reads down from a jump); the top is paged when it is reached again.
     expect(selectViewState(snap())).toBe('loadingNewer');
     expect(older.calls).toHaveLength(0);
@@ -230,25 +230,25 @@ describe('message list machine: settling after a rebuild', () => {
   it('starts the settle delay anyway when the rebuilt list shows no rows within the render wait', async () => {
     const { snap, around, clock } = start({ targetMessageId: 'm1' });
     around.last().resolve({ hasPrev: false, hasNext: false, isLatest: true });
-    await run.settle();
-    run.advance(RENDER_WAIT_MS);
-    run.advance(SETTLE_MS - 1);
+    await settle();
+    clock.increment(RENDER_WAIT_MS);
+    clock.increment(SETTLE_MS - 1);
     expect(selectViewState(snap())).toBe('settling');
-    run.advance(1);
+    clock.increment(1);
     expect(selectViewState(snap())).toBe('browsing');
   });
 
   it('pages the top after the delay, and nothing when neither end was reached', async () => {
     const top = start({ targetMessageId: 'm1' });
     top.around.last().resolve({ hasPrev: true, hasNext: false, isLatest: true });
-    await run.settle();
-    top.run.send({ type: 'list.startReached' });
+    await settle();
+    top.actor.send({ type: 'list.startReached' });
     top.settle();
     expect(selectViewState(top.snap())).toBe('loadingOlder');
 
     const still = start({ targetMessageId: 'm1' });
     still.around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
+    await settle();
     still.settle();
     expect(selectViewState(still.snap())).toBe('browsing');
   });
@@ -256,103 +256,103 @@ describe('message list machine: settling after a rebuild', () => {
   it('goes back to the latest or refreshes from settling too', async () => {
     const away = start({ targetMessageId: 'm1' });
     away.around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
-    away.run.send({ type: 'list.jumpToLatest' });
+    await settle();
+    away.actor.send({ type: 'list.jumpToLatest' });
     expect(selectViewState(away.snap())).toBe('loadingLatest');
 
     const here = start({ targetMessageId: 'm1' });
     here.around.last().resolve(latest);
-    await run.settle();
+    await settle();
     const seq = selectScroll(here.snap()).seq;
-    here.run.send({ type: 'list.jumpToLatest' });
+    here.actor.send({ type: 'list.jumpToLatest' });
     expect(selectScroll(here.snap()).seq).toBe(seq + 1);
-    here.run.send({ type: 'connection.recovered' });
+    here.actor.send({ type: 'connection.recovered' });
     expect(selectViewState(here.snap())).toBe('refreshing');
   });
 });
 
 describe('message list machine: jumps', () => {
   it('jumps to a far message and back to the latest, rebuilding the list each time', async () => {
-    const { run, snap, around, toLatest, clock } = start();
-    run.send({ type: 'list.jumpTo', messageId: 'old-1' });
+    const { actor, snap, around, toLatest, clock } = start();
+    actor.send({ type: 'list.jumpTo', messageId: 'old-1' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
+    await settle();
     expect(selectListEpoch(snap())).toBe(1);
     // Not offered while react-virtuoso places the rebuilt list (it would flash), then offered.
     expect(selectShowJumpToLatest(snap())).toBe(false);
-    run.send({ type: 'list.rendered' });
-    run.advance(SETTLE_MS);
+    actor.send({ type: 'list.rendered' });
+    clock.increment(SETTLE_MS);
     expect(selectShowJumpToLatest(snap())).toBe(true);
-    run.send({ type: 'list.jumpToLatest' });
+    actor.send({ type: 'list.jumpToLatest' });
     expect(selectViewState(snap())).toBe('loadingLatest');
     toLatest.last().resolve(latest);
-    await run.settle();
+    await settle();
     expect(selectListEpoch(snap())).toBe(2);
     expect(selectScroll(snap()).target).toEqual({ kind: 'bottom' });
   });
 
   it('only scrolls to the end when already on the latest set', () => {
-    const { run, snap, toLatest } = start();
+    const { actor, snap, toLatest } = start();
     const before = selectScroll(snap()).seq;
-    run.send({ type: 'list.jumpToLatest' });
+    actor.send({ type: 'list.jumpToLatest' });
     expect(toLatest.calls).toHaveLength(0);
     expect(selectScroll(snap())).toEqual({ seq: before + 1, target: { kind: 'bottom' } });
     expect(selectListEpoch(snap())).toBe(0);
   });
 
   it('a new jump replaces one in progress; jump to latest cancels it', async () => {
-    const { run, snap, around } = start();
-    run.send({ type: 'list.jumpTo', messageId: 'a' });
-    run.send({ type: 'list.jumpTo', messageId: 'b' });
+    const { actor, snap, around } = start();
+    actor.send({ type: 'list.jumpTo', messageId: 'a' });
+    actor.send({ type: 'list.jumpTo', messageId: 'b' });
     expect(around.calls.map((c) => c.input.messageId)).toEqual(['a', 'b']);
     around.calls[0]!.resolve(latest);
-    await run.settle();
+    await settle();
     expect(selectViewState(snap())).toBe('jumping');
-    run.send({ type: 'list.jumpToLatest' });
+    actor.send({ type: 'list.jumpToLatest' });
     expect(selectViewState(snap())).toBe('loadingLatest');
   });
 
   it('says a message could not be found, and the first unread one could not be reached', async () => {
-    const { run, around, failures } = start({
+    const { actor, around, failures } = start({
       unread: { count: 60, lastReadMessageId: 'r1', firstUnreadLoaded: false },
     });
     around.last().reject(new Error('not found'));
-    await run.settle();
+    await settle();
     expect(failures).toEqual(['chat.messageList.jumpToUnreadFailed']);
-    run.send({ type: 'list.jumpTo', messageId: 'gone' });
+    actor.send({ type: 'list.jumpTo', messageId: 'gone' });
     around.last().reject(new Error('not found'));
-    await run.settle();
+    await settle();
     expect(failures).toEqual(['chat.messageList.jumpToUnreadFailed', 'chat.messageList.jumpFailed']);
   });
 
   it('jumps to the first unread message: a scroll when loaded, a load when not', async () => {
-    const { run, snap, around } = start({ unread: { count: 2, lastReadMessageId: 'r1', firstUnreadLoaded: true } });
+    const { actor, snap, around } = start({ unread: { count: 2, lastReadMessageId: 'r1', firstUnreadLoaded: true } });
     const seq = selectScroll(snap()).seq;
-    run.send({ type: 'list.jumpToFirstUnread', loaded: true });
+    actor.send({ type: 'list.jumpToFirstUnread', loaded: true });
     expect(selectScroll(snap())).toEqual({ seq: seq + 1, target: { kind: 'unread' } });
-    run.send({ type: 'list.jumpToFirstUnread', loaded: false });
+    actor.send({ type: 'list.jumpToFirstUnread', loaded: false });
     expect(around.last().input).toEqual({ messageId: 'r1' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
+    await settle();
     expect(selectScroll(snap()).target).toEqual({ kind: 'unread' });
   });
 
   it('a jump during another one restarts only the view: marking read is not repeated', async () => {
-    const { run, snap, around, markRead } = start({
+    const { actor, snap, around, markRead } = start({
       unread: { count: 1, lastReadMessageId: 'r', firstUnreadLoaded: true },
     });
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(1);
-    run.send({ type: 'list.jumpTo', messageId: 'a' });
-    run.send({ type: 'list.jumpTo', messageId: 'b' });
+    actor.send({ type: 'list.jumpTo', messageId: 'a' });
+    actor.send({ type: 'list.jumpTo', messageId: 'b' });
     expect(selectReadingState(snap())).toBe('marking');
     expect(markRead.calls).toHaveLength(1);
     expect(around.calls).toHaveLength(2);
   });
 
   it('cannot jump to the first unread message without knowing the last read one', () => {
-    const { run, snap, around } = start({ unread: { count: 2, lastReadMessageId: null, firstUnreadLoaded: false } });
-    run.send({ type: 'list.jumpToFirstUnread', loaded: false });
+    const { actor, snap, around } = start({ unread: { count: 2, lastReadMessageId: null, firstUnreadLoaded: false } });
+    actor.send({ type: 'list.jumpToFirstUnread', loaded: false });
     expect(around.calls).toHaveLength(0);
     expect(selectViewState(snap())).toBe('browsing');
   });
@@ -360,152 +360,152 @@ describe('message list machine: jumps', () => {
 
 describe('message list machine: new messages and reading', () => {
   it('counts new messages from others below while scrolled up, and clears the count at the bottom', async () => {
-    const { run, snap, markRead } = start();
-    run.send({ type: 'list.bottomChanged', atBottom: false });
-    run.send({ type: 'message.received', fromOther: true });
-    run.send({ type: 'message.received', fromOther: true });
-    run.send({ type: 'message.received', fromOther: false });
+    const { actor, snap, markRead } = start();
+    actor.send({ type: 'list.bottomChanged', atBottom: false });
+    actor.send({ type: 'message.received', fromOther: true });
+    actor.send({ type: 'message.received', fromOther: true });
+    actor.send({ type: 'message.received', fromOther: false });
     expect(selectNewBelow(snap())).toBe(2);
     expect(selectShowJumpToLatest(snap())).toBe(true);
     expect(markRead.calls).toHaveLength(0);
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     expect(selectNewBelow(snap())).toBe(0);
     expect(selectShowJumpToLatest(snap())).toBe(false);
     // At the bottom with unread messages: marked read.
     expect(markRead.calls).toHaveLength(1);
     markRead.last().resolve({});
-    await run.settle();
+    await settle();
     expect(selectReadingState(snap())).toBe('resting');
   });
 
   it('does not count while at the bottom of the latest set, but marks read, throttled to 1000 ms', async () => {
-    const { run, snap, markRead, clock } = start();
-    run.send({ type: 'list.bottomChanged', atBottom: true });
-    run.send({ type: 'message.received', fromOther: true });
+    const { actor, snap, markRead, clock } = start();
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'message.received', fromOther: true });
     expect(selectNewBelow(snap())).toBe(0);
     expect(markRead.calls).toHaveLength(1);
     markRead.last().resolve({});
-    await run.settle();
-    run.send({ type: 'message.received', fromOther: true });
-    run.advance(MARK_READ_THROTTLE_MS - 1);
+    await settle();
+    actor.send({ type: 'message.received', fromOther: true });
+    clock.increment(MARK_READ_THROTTLE_MS - 1);
     expect(markRead.calls).toHaveLength(1);
-    run.advance(1);
+    clock.increment(1);
     expect(markRead.calls).toHaveLength(2);
   });
 
   it('marks nothing read once the member asks to mark unread, not even when the throttle ends', async () => {
-    const { run, snap, markRead, clock } = start();
-    run.send({ type: 'list.bottomChanged', atBottom: true });
-    run.send({ type: 'message.received', fromOther: true });
+    const { actor, snap, markRead, clock } = start();
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'message.received', fromOther: true });
     markRead.last().resolve({});
-    await run.settle();
-    run.send({ type: 'message.received', fromOther: true });
-    run.send({ type: 'read.hold' });
-    run.advance(MARK_READ_THROTTLE_MS);
+    await settle();
+    actor.send({ type: 'message.received', fromOther: true });
+    actor.send({ type: 'read.hold' });
+    clock.increment(MARK_READ_THROTTLE_MS);
     expect(markRead.calls).toHaveLength(1);
     expect(selectReadingState(snap())).toBe('idle');
     // Scrolling away and back is reading again.
-    run.send({ type: 'list.bottomChanged', atBottom: false });
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'list.bottomChanged', atBottom: false });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(2);
   });
 
   it('keeps counting below while viewing an older set, even at its bottom', async () => {
-    const { run, snap, around } = start();
-    run.send({ type: 'list.jumpTo', messageId: 'old' });
+    const { actor, snap, around } = start();
+    actor.send({ type: 'list.jumpTo', messageId: 'old' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await run.settle();
-    run.send({ type: 'list.bottomChanged', atBottom: true });
-    run.send({ type: 'message.received', fromOther: true });
+    await settle();
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'message.received', fromOther: true });
     expect(selectNewBelow(snap())).toBe(1);
   });
 
   it('does not mark read when nothing is unread, and follows the read state from elsewhere', () => {
-    const { run, markRead } = start({ unread: { count: 4, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    run.send({ type: 'read.changed', unreadCount: 0 });
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    const { actor, markRead } = start({ unread: { count: 4, lastReadMessageId: 'a', firstUnreadLoaded: true } });
+    actor.send({ type: 'read.changed', unreadCount: 0 });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(0);
-    run.send({ type: 'read.changed', unreadCount: 1 });
+    actor.send({ type: 'read.changed', unreadCount: 1 });
     expect(markRead.calls).toHaveLength(1);
   });
 
   it('leaves a channel the member marked unread unread until they scroll away or a message arrives', () => {
-    const { run, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    run.send({ type: 'list.bottomChanged', atBottom: true });
-    run.send({ type: 'read.changed', unreadCount: 3, markedUnread: true });
+    const { actor, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'read.changed', unreadCount: 3, markedUnread: true });
     expect(markRead.calls).toHaveLength(0);
-    run.send({ type: 'list.bottomChanged', atBottom: false });
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'list.bottomChanged', atBottom: false });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(1);
   });
 
   it('marks read again when a new message arrives after marking unread', () => {
-    const { run, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    run.send({ type: 'list.bottomChanged', atBottom: true });
-    run.send({ type: 'read.changed', unreadCount: 2, markedUnread: true });
+    const { actor, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'read.changed', unreadCount: 2, markedUnread: true });
     expect(markRead.calls).toHaveLength(0);
-    run.send({ type: 'message.received', fromOther: true });
+    actor.send({ type: 'message.received', fromOther: true });
     expect(markRead.calls).toHaveLength(1);
   });
 
   it("says 'Failed to mark channel as read' when marking fails", async () => {
-    const { run, markRead, failures } = start({
+    const { actor, markRead, failures } = start({
       unread: { count: 1, lastReadMessageId: 'a', firstUnreadLoaded: true },
     });
-    run.send({ type: 'list.bottomChanged', atBottom: true });
+    actor.send({ type: 'list.bottomChanged', atBottom: true });
     markRead.last().reject(new Error('offline'));
-    await run.settle();
+    await settle();
     expect(failures).toEqual(['chat.messageList.markReadFailed']);
   });
 
   it('refreshes paging and unread count after the connection recovered', async () => {
-    const { run, snap, refresh } = start();
-    run.send({ type: 'connection.recovered' });
+    const { actor, snap, refresh } = start();
+    actor.send({ type: 'connection.recovered' });
     expect(selectViewState(snap())).toBe('refreshing');
     refresh.last().resolve({ pagination: { hasPrev: false, hasNext: false, isLatest: true }, unreadCount: 0 });
-    await run.settle();
+    await settle();
     expect(selectViewState(snap())).toBe('browsing');
     expect(selectPagination(snap()).hasPrev).toBe(false);
-    run.send({ type: 'connection.recovered' });
+    actor.send({ type: 'connection.recovered' });
     refresh.last().reject(new Error('again'));
-    await run.settle();
+    await settle();
     expect(selectViewState(snap())).toBe('browsing');
   });
 });
 
 describe('message list machine: announcements and clock', () => {
   it('announces at most once a second, the newest waiting text next', () => {
-    const { run, snap, clock } = start();
-    run.send({ type: 'announce', text: 'Jordan: hi' });
+    const { actor, snap, clock } = start();
+    actor.send({ type: 'announce', text: 'Jordan: hi' });
     expect(selectAnnouncement(snap())).toEqual({ text: 'Jordan: hi', seq: 1 });
-    run.send({ type: 'announce', text: 'Jordan is typing…' });
-    run.send({ type: 'announce', text: 'Jordan: are you there?' });
-    run.advance(ANNOUNCE_INTERVAL_MS - 1);
+    actor.send({ type: 'announce', text: 'Jordan is typing…' });
+    actor.send({ type: 'announce', text: 'Jordan: are you there?' });
+    clock.increment(ANNOUNCE_INTERVAL_MS - 1);
     expect(selectAnnouncement(snap())?.text).toBe('Jordan: hi');
-    run.advance(1);
+    clock.increment(1);
     expect(selectAnnouncement(snap())).toEqual({ text: 'Jordan: are you there?', seq: 2 });
-    run.advance(ANNOUNCE_INTERVAL_MS);
-    run.send({ type: 'announce', text: 'Sam: ok' });
+    clock.increment(ANNOUNCE_INTERVAL_MS);
+    actor.send({ type: 'announce', text: 'Sam: ok' });
     expect(selectAnnouncement(snap())).toEqual({ text: 'Sam: ok', seq: 3 });
   });
 
   it('ticks so relative times refresh', () => {
     const { snap, clock } = start();
-    run.advance(CLOCK_TICK_MS);
-    run.advance(CLOCK_TICK_MS);
+    clock.increment(CLOCK_TICK_MS);
+    clock.increment(CLOCK_TICK_MS);
     expect(selectTick(snap())).toBe(2);
   });
 
   it('restarts the highlight on a second jump', async () => {
-    const { run, snap, around, clock } = start();
-    run.send({ type: 'list.jumpTo', messageId: 'a' });
+    const { actor, snap, around, clock } = start();
+    actor.send({ type: 'list.jumpTo', messageId: 'a' });
     around.last().resolve(latest);
-    await run.settle();
-    run.advance(HIGHLIGHT_MS - 10);
-    run.send({ type: 'list.jumpTo', messageId: 'b' });
+    await settle();
+    clock.increment(HIGHLIGHT_MS - 10);
+    actor.send({ type: 'list.jumpTo', messageId: 'b' });
     around.last().resolve(latest);
-    await run.settle();
-    run.advance(20);
+    await settle();
+    clock.increment(20);
     expect(selectHighlightedId(snap())).toBe('b');
   });
 });

@@ -72,11 +72,11 @@ const message = (id: string, text = `text of ${id}`, cid = 'messaging:room'): Ou
 
 /** The `message:<id>` child of the outbox. */
 const child = (run: ReturnType<typeof start>, id: string) =>
-  run.run.snapshot().children[`message:${id}`] as ActorRefFrom<typeof outboxMessageMachine> | undefined;
+  run.actor.getSnapshot().children[`message:${id}`] as ActorRefFrom<typeof outboxMessageMachine> | undefined;
 
 async function ready(run: ReturnType<typeof start>) {
   await waitFor(run.actor, (s) => !s.matches('loading'));
-  await run.settle();
+  await settle();
 }
 
 describe('error classification', () => {
@@ -114,39 +114,39 @@ describe('outbox machine', () => {
   it('gives the same lists while the entries stay the same, new ones when they change', async () => {
     const run = start({ answers: [new Promise<never>(() => {}), new Promise<never>(() => {})] });
     await ready(run);
-    run.run.send({ type: 'outbox.send', message: message('alice-9') });
-    await run.settle();
-    const snapshot = run.run.snapshot();
+    run.actor.send({ type: 'outbox.send', message: message('alice-9') });
+    await settle();
+    const snapshot = run.actor.getSnapshot();
     expect(selectEntries(snapshot)).toBe(selectEntries(snapshot));
     expect(selectSending(snapshot)).toBe(selectSending(snapshot));
     expect(selectFailed(snapshot)).toBe(selectFailed(snapshot));
     expect(selectEntriesFor(snapshot, 'messaging:room')).toBe(selectEntriesFor(snapshot, 'messaging:room'));
     expect(selectEntriesFor(snapshot, 'messaging:room').map((e) => e.id)).toEqual(['alice-9']);
     const sending = selectSending(snapshot);
-    run.run.send({ type: 'outbox.send', message: message('alice-10') });
-    await run.settle();
-    expect(selectSending(run.run.snapshot())).not.toBe(sending);
-    expect(selectSending(run.run.snapshot()).map((e) => e.id)).toEqual(['alice-9', 'alice-10']);
+    run.actor.send({ type: 'outbox.send', message: message('alice-10') });
+    await settle();
+    expect(selectSending(run.actor.getSnapshot())).not.toBe(sending);
+    expect(selectSending(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['alice-9', 'alice-10']);
   });
 
   it('sends a message as a message:<id> child; received removes it', async () => {
     const pending = new Promise<never>(() => {});
     const run = start({ answers: [pending] });
     await ready(run);
-    run.run.send({ type: 'outbox.send', message: message('alice-1') });
-    await run.settle();
+    run.actor.send({ type: 'outbox.send', message: message('alice-1') });
+    await settle();
     expect(child(run, 'alice-1')).toBeDefined();
-    expect(selectSending(run.run.snapshot()).map((e) => e.id)).toEqual(['alice-1']);
-    expect(selectEntries(run.run.snapshot())[0]).toMatchObject({ label: null, notice: null, canRetry: false });
+    expect(selectSending(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['alice-1']);
+    expect(selectEntries(run.actor.getSnapshot())[0]).toMatchObject({ label: null, notice: null, canRetry: false });
     // Being sent is persisted too: a reload mid-send does not lose it.
     expect(run.storage.read('alice')).toEqual([{ message: message('alice-1'), failure: null }]);
 
     const ok = start();
     await ready(ok);
-    ok.run.send({ type: 'outbox.send', message: message('alice-2') });
-    await run.settle();
+    ok.actor.send({ type: 'outbox.send', message: message('alice-2') });
+    await settle();
     expect(ok.sent).toEqual(['alice-2']);
-    expect(selectEntries(ok.run.snapshot())).toEqual([]);
+    expect(selectEntries(ok.actor.getSnapshot())).toEqual([]);
     expect(child(ok, 'alice-2')).toBeUndefined();
     expect(ok.storage.read('alice')).toEqual([]);
   });
@@ -154,10 +154,10 @@ describe('outbox machine', () => {
   it('lists each failed kind with the spec texts (as keys)', async () => {
     const run = start({ answers: [serverDown(), notAllowed(), networkError()] });
     await ready(run);
-    for (const id of ['a', 'b', 'c']) run.run.send({ type: 'outbox.send', message: message(id) });
-    await run.settle();
+    for (const id of ['a', 'b', 'c']) run.actor.send({ type: 'outbox.send', message: message(id) });
+    await settle();
     expect(
-      selectFailed(run.run.snapshot()).map(({ id, failure, label, notice, canRetry }) => ({
+      selectFailed(run.actor.getSnapshot()).map(({ id, failure, label, notice, canRetry }) => ({
         id,
         failure,
         label,
@@ -187,22 +187,22 @@ describe('outbox machine', () => {
         canRetry: true,
       },
     ]);
-    expect(selectFailed(run.run.snapshot())[1]!.lastError).toMatchObject({ status: 403, code: 17 });
+    expect(selectFailed(run.actor.getSnapshot())[1]!.lastError).toMatchObject({ status: 403, code: 17 });
     expect(child(run, 'a')?.getSnapshot().value).toEqual({ failed: 'retryable' });
   });
 
   it('retries with the same id; an unauthorized message is not retried', async () => {
     const run = start({ answers: [serverDown(), notAllowed()] });
     await ready(run);
-    run.run.send({ type: 'outbox.send', message: message('a') });
-    run.run.send({ type: 'outbox.send', message: message('b') });
-    await run.settle();
-    run.run.send({ type: 'outbox.retry', id: 'b' });
-    run.run.send({ type: 'outbox.retry', id: 'nope' });
-    run.run.send({ type: 'outbox.retry', id: 'a' });
-    await run.settle();
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    run.actor.send({ type: 'outbox.send', message: message('b') });
+    await settle();
+    run.actor.send({ type: 'outbox.retry', id: 'b' });
+    run.actor.send({ type: 'outbox.retry', id: 'nope' });
+    run.actor.send({ type: 'outbox.retry', id: 'a' });
+    await settle();
     expect(run.sent).toEqual(['a', 'b', 'a']);
-    expect(selectEntries(run.run.snapshot()).map((e) => e.id)).toEqual(['b']);
+    expect(selectEntries(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['b']);
   });
 
   it('a retry answered "already exists" counts as received; another code 4 stays failed', async () => {
@@ -210,60 +210,60 @@ describe('outbox machine', () => {
       answers: [networkError(), duplicate, apiError(4, 400, 'bad input'), apiError(4, 400, 'again')],
     });
     await ready(run);
-    run.run.send({ type: 'outbox.send', message: message('a') });
-    await run.settle();
-    run.run.send({ type: 'outbox.retry', id: 'a' });
-    await run.settle();
-    expect(selectEntries(run.run.snapshot())).toEqual([]);
-    run.run.send({ type: 'outbox.send', message: message('b') });
-    await run.settle();
-    expect(selectFailed(run.run.snapshot())).toMatchObject([{ id: 'b', failure: 'retryable' }]);
-    run.run.send({ type: 'outbox.retry', id: 'b' });
-    await run.settle();
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    await settle();
+    run.actor.send({ type: 'outbox.retry', id: 'a' });
+    await settle();
+    expect(selectEntries(run.actor.getSnapshot())).toEqual([]);
+    run.actor.send({ type: 'outbox.send', message: message('b') });
+    await settle();
+    expect(selectFailed(run.actor.getSnapshot())).toMatchObject([{ id: 'b', failure: 'retryable' }]);
+    run.actor.send({ type: 'outbox.retry', id: 'b' });
+    await settle();
     expect(child(run, 'b')?.getSnapshot().context.attempts).toBe(2);
   });
 
   it('ignores a second hand-over of the same id', async () => {
     const run = start({ answers: [new Promise<never>(() => {})] });
     await ready(run);
-    run.run.send({ type: 'outbox.send', message: message('a') });
-    run.run.send({ type: 'outbox.send', message: message('a', 'other text') });
-    await run.settle();
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    run.actor.send({ type: 'outbox.send', message: message('a', 'other text') });
+    await settle();
     expect(run.sent).toEqual(['a']);
-    expect(selectEntries(run.run.snapshot()).map((e) => e.message.text)).toEqual(['text of a']);
+    expect(selectEntries(run.actor.getSnapshot()).map((e) => e.message.text)).toEqual(['text of a']);
   });
 
   it('discards a failed message', async () => {
     const run = start({ answers: [notAllowed()] });
     await ready(run);
-    run.run.send({ type: 'outbox.send', message: message('a') });
-    await run.settle();
-    run.run.send({ type: 'outbox.discard', id: 'a' });
-    await run.settle();
-    expect(selectEntries(run.run.snapshot())).toEqual([]);
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    await settle();
+    run.actor.send({ type: 'outbox.discard', id: 'a' });
+    await settle();
+    expect(selectEntries(run.actor.getSnapshot())).toEqual([]);
     expect(run.storage.read('alice')).toEqual([]);
   });
 
   it('a recovered connection resends every unsent message (same ids), not the other kinds', async () => {
     const run = start({ answers: [networkError(), networkError(), serverDown(), notAllowed()] });
     await ready(run);
-    for (const id of ['u1', 'u2', 'r', 'x']) run.run.send({ type: 'outbox.send', message: message(id) });
-    await run.settle();
+    for (const id of ['u1', 'u2', 'r', 'x']) run.actor.send({ type: 'outbox.send', message: message(id) });
+    await settle();
     run.recover();
-    await run.settle();
+    await settle();
     expect(run.sent).toEqual(['u1', 'u2', 'r', 'x', 'u1', 'u2']);
-    expect(selectFailed(run.run.snapshot()).map((e) => e.id)).toEqual(['r', 'x']);
+    expect(selectFailed(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['r', 'x']);
   });
 
   it('filters entries per channel and thread', async () => {
     const run = start({ answers: [networkError(), networkError(), networkError()] });
     await ready(run);
-    run.run.send({ type: 'outbox.send', message: message('a') });
-    run.run.send({ type: 'outbox.send', message: { ...message('b'), parent_id: 'p1' } });
-    run.run.send({ type: 'outbox.send', message: message('c', 'x', 'messaging:other') });
-    await run.settle();
-    expect(selectEntriesFor(run.run.snapshot(), 'messaging:room').map((e) => e.id)).toEqual(['a']);
-    expect(selectEntriesFor(run.run.snapshot(), 'messaging:room', 'p1').map((e) => e.id)).toEqual(['b']);
+    run.actor.send({ type: 'outbox.send', message: message('a') });
+    run.actor.send({ type: 'outbox.send', message: { ...message('b'), parent_id: 'p1' } });
+    run.actor.send({ type: 'outbox.send', message: message('c', 'x', 'messaging:other') });
+    await settle();
+    expect(selectEntriesFor(run.actor.getSnapshot(), 'messaging:room').map((e) => e.id)).toEqual(['a']);
+    expect(selectEntriesFor(run.actor.getSnapshot(), 'messaging:room', 'p1').map((e) => e.id)).toEqual(['b']);
   });
 
   describe('persistence', () => {
@@ -274,8 +274,8 @@ describe('outbox machine', () => {
         answers: [serverDown(), networkError(), notAllowed(), new Promise<never>(() => {})],
       });
       await ready(first);
-      for (const id of ['r', 'u', 'x', 's']) first.run.send({ type: 'outbox.send', message: message(id) });
-      await run.settle();
+      for (const id of ['r', 'u', 'x', 's']) first.actor.send({ type: 'outbox.send', message: message(id) });
+      await settle();
       expect(storage.read('alice')).toEqual([
         { message: message('r'), failure: 'retryable' },
         { message: message('u'), failure: 'unsent' },
@@ -285,10 +285,10 @@ describe('outbox machine', () => {
       first.actor.stop();
 
       const reloaded = start({ storage });
-      expect(selectIsLoading(reloaded.run.snapshot())).toBe(true);
+      expect(selectIsLoading(reloaded.actor.getSnapshot())).toBe(true);
       await ready(reloaded);
-      expect(selectIsLoading(reloaded.run.snapshot())).toBe(false);
-      expect(selectFailed(reloaded.run.snapshot()).map((e) => [e.id, e.failure])).toEqual([
+      expect(selectIsLoading(reloaded.actor.getSnapshot())).toBe(false);
+      expect(selectFailed(reloaded.actor.getSnapshot()).map((e) => [e.id, e.failure])).toEqual([
         ['r', 'retryable'],
         ['u', 'unsent'],
         ['x', 'unauthorized'],
@@ -296,10 +296,10 @@ describe('outbox machine', () => {
       ]);
       expect(reloaded.sent).toEqual([]);
       reloaded.recover();
-      await run.settle();
+      await settle();
       expect(reloaded.sent).toEqual(['u', 's']);
-      reloaded.run.send({ type: 'outbox.retry', id: 'r' });
-      await run.settle();
+      reloaded.actor.send({ type: 'outbox.retry', id: 'r' });
+      await settle();
       expect(reloaded.sent).toEqual(['u', 's', 'r']);
       expect(storage.read('alice')).toEqual([{ message: message('x'), failure: 'unauthorized' }]);
     });
@@ -324,18 +324,18 @@ describe('outbox machine', () => {
         },
       });
       const actor = createActor(machine, { input: { userId: 'alice' } }).start();
-      await run.settle();
+      await settle();
       expect(writes).toEqual([[]]); // after loading
-      run.send({ type: 'outbox.send', message: message('a') });
-      await run.settle();
+      actor.send({ type: 'outbox.send', message: message('a') });
+      await settle();
       expect(writes).toHaveLength(1); // still waiting for the first write
-      expect(run.snapshot().context.dirty).toBe(true);
+      expect(actor.getSnapshot().context.dirty).toBe(true);
       gates.shift()!();
-      await run.settle();
+      await settle();
       expect(writes).toEqual([[], ['a:unsent']]);
       gates.shift()!();
-      await run.settle();
-      expect(run.snapshot().matches({ ready: 'idle' })).toBe(true);
+      await settle();
+      expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
       expect(writes).toHaveLength(2);
     });
 
@@ -343,11 +343,11 @@ describe('outbox machine', () => {
       const storage = memoryStorage();
       const alice = start({ storage, answers: [networkError()] });
       await ready(alice);
-      alice.run.send({ type: 'outbox.send', message: message('a') });
-      await run.settle();
+      alice.actor.send({ type: 'outbox.send', message: message('a') });
+      await settle();
       const bob = start({ storage, userId: 'bob' });
       await ready(bob);
-      expect(selectEntries(bob.run.snapshot())).toEqual([]);
+      expect(selectEntries(bob.actor.getSnapshot())).toEqual([]);
       expect(storage.read('alice')).toHaveLength(1);
     });
 
@@ -360,13 +360,13 @@ describe('outbox machine', () => {
         answers: [networkError()],
         load: () => new Promise((resolve) => (finishLoad = resolve)),
       });
-      run.run.send({ type: 'outbox.send', message: message('new') });
-      await run.settle();
+      run.actor.send({ type: 'outbox.send', message: message('new') });
+      await settle();
       // Nothing was written while the stored list was unread.
       expect(storage.read('alice').map((r) => r.message.id)).toEqual(['old']);
       finishLoad(storage.read('alice'));
       await ready(run);
-      expect(selectEntries(run.run.snapshot()).map((e) => e.id)).toEqual(['new', 'old']);
+      expect(selectEntries(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['new', 'old']);
       expect(storage.read('alice').map((r) => r.message.id)).toEqual(['new', 'old']);
     });
 
@@ -376,8 +376,8 @@ describe('outbox machine', () => {
       const run = start({ storage, load: () => Promise.reject(new Error('SecurityError')) });
       await ready(run);
       expect(storage.data.get('alice')).toBe('kept');
-      run.run.send({ type: 'outbox.send', message: message('a') });
-      await run.settle();
+      run.actor.send({ type: 'outbox.send', message: message('a') });
+      await settle();
       expect(run.sent).toEqual(['a']);
       expect(storage.read('alice')).toEqual([]);
     });
