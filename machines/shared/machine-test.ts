@@ -15,6 +15,7 @@
  * Test support only (it imports vitest): eslint lets this one file of machines/shared do so.
  */
 import { expect } from 'vitest';
+import { statePaths } from './path-coverage';
 import {
   createActor,
   setup,
@@ -28,15 +29,7 @@ import {
   type StateValue,
 } from 'xstate';
 
-/** Every active leaf of a state value as a dotted path: `{ open: 'browsing' }` → `open.browsing`. */
-export function statePaths(value: StateValue): string[] {
-  if (typeof value === 'string') return [value];
-  return Object.entries(value).flatMap(([key, child]) =>
-    child === undefined || (typeof child === 'object' && Object.keys(child).length === 0)
-      ? [key]
-      : statePaths(child).map((path) => `${key}.${path}`),
-  );
-}
+export { statePaths };
 
 export interface MachineTestOptions<TMachine extends AnyStateMachine> {
   input?: InputFrom<TMachine>;
