@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import { ownEventTypes, type PathModel } from '../shared/path-coverage';
 import { sessionMachine } from './session.machine';
+import { selectStatus, selectUser } from './session.selectors';
 import type { SessionContext, SessionEvent, SessionUser } from './session.types';
 
 const alex: SessionUser = { id: 1, name: 'Alex' };
@@ -44,5 +45,27 @@ export const pathModel: PathModel = {
   serializeState: (snapshot) => {
     const { user, failures } = snapshot.context as SessionContext;
     return JSON.stringify({ value: snapshot.value as unknown, user: Boolean(user), failures: Math.min(failures, 2) });
+  },
+  // Whatever led there, a signed-in state has the user and a signed-out one has none.
+  outcomes: {
+    authenticated: ({ snapshot }) => ({
+      actual: [selectStatus(snapshot), selectUser(snapshot)],
+      expected: ['authenticated', alex],
+    }),
+    unauthenticated: ({ snapshot }) => ({
+      actual: [selectStatus(snapshot), selectUser(snapshot)],
+      expected: ['unauthenticated', null],
+    }),
+    // Refreshing and signing out still show the member signed in until the server answers.
+    refreshing: ({ snapshot }) => ({
+      actual: [selectStatus(snapshot), selectUser(snapshot)],
+      expected: ['authenticated', alex],
+    }),
+    signingOut: ({ snapshot }) => ({
+      actual: [selectStatus(snapshot), selectUser(snapshot)],
+      expected: ['authenticated', alex],
+    }),
+    loading: ({ snapshot }) => ({ actual: selectStatus(snapshot), expected: 'loading' }),
+    retrying: ({ snapshot }) => ({ actual: selectStatus(snapshot), expected: 'loading' }),
   },
 };

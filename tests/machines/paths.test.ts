@@ -37,7 +37,6 @@ const WITHOUT_OUTCOMES = new Set([
   'outbox-message',
   'player-search',
   'poll-composer',
-  'session',
   'upload',
   'toaster',
   'toast',
