@@ -49,7 +49,7 @@ describe('composer: drafts', () => {
     const { run, snap, calls, type } = start({ draftsEnabled: true });
     type('see you at 10');
     run.advance(DRAFT_DEBOUNCE_MS);
-    expect(snap().matches({ draft: 'saving' })).toBe(true);
+    run.expectPaths('composition.composing', 'cooldown.ready', 'draft.saving', 'typing.stopping');
     run.send({ type: 'composer.submit' });
     await run.settle();
     expect(calls.saveDraft).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('composer: drafts', () => {
     run.advance(DRAFT_DEBOUNCE_MS);
     await run.settle();
     expect(calls.saveDraft).toHaveLength(1);
-    expect(snap().matches({ draft: 'idle' })).toBe(true);
+    run.expectPaths('composition.composing', 'cooldown.ready', 'draft.idle', 'typing.idle');
     expect(snap().status).toBe('active');
   });
 
