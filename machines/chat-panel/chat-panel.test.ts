@@ -1,56 +1,49 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { describe, it } from 'vitest';
+import { machineTest } from '../shared/machine-test';
 import { chatPanelMachine, OPEN_DELAY_MS } from './chat-panel.machine';
-import { selectIsOpen, selectPanelState } from './chat-panel.selectors';
+import { selectIsOpen } from './chat-panel.selectors';
 
-function start() {
-  const clock = new SimulatedClock();
-  const actor = createActor(chatPanelMachine, { clock, input: { channelChosen: false } }).start();
-  return { actor, clock };
-}
+const start = (channelChosen = false) => ({ run: machineTest(chatPanelMachine, { input: { channelChosen } }) });
 
 describe('chat navigation panel', () => {
   it('is open at first and closes at once when a channel is chosen', () => {
-    const { actor } = start();
-    expect(selectIsOpen(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'channel.chosen' });
-    expect(selectPanelState(actor.getSnapshot())).toBe('closed');
+    const { run } = start();
+    run.expectSelected(selectIsOpen, true).send({ type: 'channel.chosen' }).expectPaths('closed');
   });
 
   it('starts closed on an address that names a channel, and opens after the delay when asked', () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(chatPanelMachine, { clock, input: { channelChosen: true } }).start();
-    expect(selectPanelState(actor.getSnapshot())).toBe('closed');
-    actor.send({ type: 'panel.open' });
-    clock.increment(OPEN_DELAY_MS);
-    expect(selectIsOpen(actor.getSnapshot())).toBe(true);
+    const { run } = start(true);
+    run.expectPaths('closed').send({ type: 'panel.open' }).advance(OPEN_DELAY_MS).expectSelected(selectIsOpen, true);
   });
 
   it('opens only after the open delay, and closing meanwhile cancels it', () => {
-    const { actor, clock } = start();
-    actor.send({ type: 'panel.close' });
-    actor.send({ type: 'panel.open' });
-    clock.increment(OPEN_DELAY_MS - 1);
-    expect(selectPanelState(actor.getSnapshot())).toBe('opening');
-    expect(selectIsOpen(actor.getSnapshot())).toBe(false);
-    clock.increment(1);
-    expect(selectIsOpen(actor.getSnapshot())).toBe(true);
+    const { run } = start();
+    run
+      .send({ type: 'panel.close' })
+      .send({ type: 'panel.open' })
+      .advance(OPEN_DELAY_MS - 1)
+      .expectPaths('opening')
+      .expectSelected(selectIsOpen, false)
+      .advance(1)
+      .expectSelected(selectIsOpen, true);
 
-    actor.send({ type: 'panel.close' });
-    actor.send({ type: 'panel.open' });
-    actor.send({ type: 'channel.chosen' });
-    clock.increment(OPEN_DELAY_MS * 2);
-    expect(selectPanelState(actor.getSnapshot())).toBe('closed');
+    run
+      .send({ type: 'panel.close' })
+      .send({ type: 'panel.open' })
+      .send({ type: 'channel.chosen' })
+      .advance(OPEN_DELAY_MS * 2)
+      .expectPaths('closed');
   });
 
   it('ignores a second open while opening and a close while closed', () => {
-    const { actor, clock } = start();
-    actor.send({ type: 'panel.close' });
-    actor.send({ type: 'panel.close' });
-    expect(selectPanelState(actor.getSnapshot())).toBe('closed');
-    actor.send({ type: 'panel.open' });
-    actor.send({ type: 'panel.open' });
-    clock.increment(OPEN_DELAY_MS);
-    expect(selectPanelState(actor.getSnapshot())).toBe('open');
+    const { run } = start();
+    run
+      .send({ type: 'panel.close' })
+      .send({ type: 'panel.close' })
+      .expectPaths('closed')
+      .send({ type: 'panel.open' })
+      .send({ type: 'panel.open' })
+      .advance(OPEN_DELAY_MS)
+      .expectPaths('open');
   });
 });

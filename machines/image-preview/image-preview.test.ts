@@ -1,28 +1,34 @@
-import { createActor } from 'xstate';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { machineTest } from '../shared/machine-test';
 import { imagePreviewMachine } from './image-preview.machine';
 import { selectIsOpen, selectPreview } from './image-preview.selectors';
 
 describe('image preview', () => {
   it('opens when a source is set and closing resets both', () => {
-    const actor = createActor(imagePreviewMachine).start();
-    expect(selectPreview(actor.getSnapshot())).toEqual({ isOpen: false, src: null, alt: '' });
-    actor.send({ type: 'preview.open', src: '/a.png', alt: 'Avatar' });
-    expect(selectIsOpen(actor.getSnapshot())).toBe(true);
-    expect(selectPreview(actor.getSnapshot())).toEqual({ isOpen: true, src: '/a.png', alt: 'Avatar' });
-    actor.send({ type: 'preview.open', src: '/b.png' });
-    expect(selectPreview(actor.getSnapshot())).toEqual({ isOpen: true, src: '/b.png', alt: '' });
-    actor.send({ type: 'preview.close' });
-    expect(selectIsOpen(actor.getSnapshot())).toBe(false);
-    expect(selectPreview(actor.getSnapshot())).toEqual({ isOpen: false, src: null, alt: '' });
+    const run = machineTest(imagePreviewMachine);
+    run
+      .expectSelected(selectPreview, { isOpen: false, src: null, alt: '' })
+      .send({ type: 'preview.open', src: '/a.png', alt: 'Avatar' })
+      .expectPaths('open')
+      .expectSelected(selectIsOpen, true)
+      .expectSelected(selectPreview, { isOpen: true, src: '/a.png', alt: 'Avatar' })
+      .send({ type: 'preview.open', src: '/b.png' })
+      .expectSelected(selectPreview, { isOpen: true, src: '/b.png', alt: '' })
+      .send({ type: 'preview.close' })
+      .expectPaths('closed')
+      .expectSelected(selectIsOpen, false)
+      .expectSelected(selectPreview, { isOpen: false, src: null, alt: '' });
   });
 
   it('ignores an empty source', () => {
-    const actor = createActor(imagePreviewMachine).start();
-    actor.send({ type: 'preview.open', src: '  ' });
-    expect(selectIsOpen(actor.getSnapshot())).toBe(false);
-    actor.send({ type: 'preview.open', src: '/a.png' });
-    actor.send({ type: 'preview.open', src: '' });
-    expect(selectPreview(actor.getSnapshot()).src).toBe('/a.png');
+    const run = machineTest(imagePreviewMachine);
+    run
+      .send({ type: 'preview.open', src: '  ' })
+      .expectPaths('closed')
+      .expectSelected(selectIsOpen, false)
+      .send({ type: 'preview.open', src: '/a.png' })
+      .send({ type: 'preview.open', src: '' })
+      .expectPaths('open')
+      .expectSelected((snapshot) => selectPreview(snapshot).src, '/a.png');
   });
 });

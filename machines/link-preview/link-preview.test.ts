@@ -1,5 +1,5 @@
-import { fromPromise, SimulatedClock } from 'xstate';
-import { startAsChild } from '../shared/child-harness';
+import { fromPromise } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { describe, expect, it } from 'vitest';
 import type { ComposerChildEvent, LinkPreviewData } from '../shared/composer-children';
 import { isPreviewableUrl } from '../shared/previewable-url';
@@ -35,30 +35,24 @@ function fakeFetches() {
 /** A composer stand-in that invokes one preview child (simulated clock) and records what it is told. */
 function start(link = url) {
   const fetches = fakeFetches();
-  const clock = new SimulatedClock();
   const child = linkPreviewMachine.provide({ actors: { fetchPreview: fetches.actor } });
-  const { child: preview, told: all } = startAsChild(child, `preview:${link}`, { url: link }, { clock });
-  const told = () => (all() as ComposerChildEvent[]).filter((e) => e.type === 'preview.updated');
-  return { preview, fetches, clock, told };
+  const run = machineTest(child, { input: { url: link }, asChild: `preview:${link}` });
+  const told = () => (run.told as ComposerChildEvent[]).filter((e) => e.type === 'preview.updated');
+  return { run, fetches, told };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('link preview machine', () => {
   it(`waits ${PREVIEW_DEBOUNCE_MS} ms before fetching, then loads the preview`, async () => {
-    const { preview, fetches, clock, told } = start();
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('pending');
-    clock.increment(PREVIEW_DEBOUNCE_MS - 1);
+    const { run, fetches, told } = start();
+    run.expectSelected(selectPreviewStatus, 'pending').advance(PREVIEW_DEBOUNCE_MS - 1);
     expect(fetches.calls).toHaveLength(0);
     expect(told()).toEqual([]);
-    clock.increment(1);
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('loading');
+    run.advance(1).expectSelected(selectPreviewStatus, 'loading');
     expect(fetches.calls.map((c) => c.url)).toEqual([url]);
 
     fetches.calls[0]!.resolve(derby);
-    await settle();
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('loaded');
-    expect(selectPreview(preview.getSnapshot())).toEqual(derby);
+    (await run.settle()).expectSelected(selectPreviewStatus, 'loaded');
+    expect(selectPreview(run.snapshot())).toEqual(derby);
     expect(told()).toEqual([
       { type: 'preview.updated', url, status: 'loading' },
       { type: 'preview.updated', url, status: 'loaded', preview: derby },
@@ -66,32 +60,31 @@ describe('link preview machine', () => {
   });
 
   it('a failed enrichment marks the preview failed; retry fetches again at once', async () => {
-    const { preview, fetches, clock, told } = start();
-    clock.increment(PREVIEW_DEBOUNCE_MS);
+    const { run, fetches, told } = start();
+    run.advance(PREVIEW_DEBOUNCE_MS);
     fetches.calls[0]!.reject(new Error('Could not preview it: the page did not answer within 5 s'));
-    await settle();
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('failed');
-    expect(selectPreviewError(preview.getSnapshot())).toEqual({ key: 'chat.linkPreview.failed' });
-    expect(selectFailureReason(preview.getSnapshot())).toMatch(/did not answer/);
-    expect(selectPreview(preview.getSnapshot())).toBeNull();
+    (await run.settle())
+      .expectSelected(selectPreviewStatus, 'failed')
+      .expectSelected(selectPreviewError, { key: 'chat.linkPreview.failed' });
+    expect(selectFailureReason(run.snapshot())).toMatch(/did not answer/);
+    run.expectSelected(selectPreview, null);
     expect(told().at(-1)).toEqual({ type: 'preview.updated', url, status: 'failed' });
 
-    expect(selectCanRetry(preview.getSnapshot())).toBe(true);
-    preview.send({ type: 'preview.retry' });
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('loading');
-    expect(selectPreviewError(preview.getSnapshot())).toBeNull();
+    run
+      .expectSelected(selectCanRetry, true)
+      .send({ type: 'preview.retry' })
+      .expectSelected(selectPreviewStatus, 'loading')
+      .expectSelected(selectPreviewError, null);
     expect(fetches.calls).toHaveLength(2);
     fetches.calls[1]!.resolve(derby);
-    await settle();
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('loaded');
+    (await run.settle()).expectSelected(selectPreviewStatus, 'loaded');
   });
 
   it('a rejection without a message still fails', async () => {
-    const { preview, fetches, clock } = start();
-    clock.increment(PREVIEW_DEBOUNCE_MS);
+    const { run, fetches } = start();
+    run.advance(PREVIEW_DEBOUNCE_MS);
     fetches.calls[0]!.reject('nope');
-    await settle();
-    expect(selectFailureReason(preview.getSnapshot())).toBe('unknown error');
+    (await run.settle()).expectSelected(selectFailureReason, 'unknown error');
   });
 
   it.each([
@@ -101,38 +94,37 @@ describe('link preview machine', () => {
     'http://user:secret@league.example/',
     'not a url',
   ])('never fetches %s: failed at once, and retry does nothing', (link) => {
-    const { preview, fetches, clock, told } = start(link);
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('failed');
-    expect(selectPreviewError(preview.getSnapshot())).toEqual({ key: 'chat.linkPreview.notPreviewable' });
+    const { run, fetches, told } = start(link);
+    run
+      .expectSelected(selectPreviewStatus, 'failed')
+      .expectSelected(selectPreviewError, { key: 'chat.linkPreview.notPreviewable' });
     expect(told()).toEqual([{ type: 'preview.updated', url: link, status: 'failed' }]);
-    expect(selectCanRetry(preview.getSnapshot())).toBe(false);
-    preview.send({ type: 'preview.retry' });
-    clock.increment(PREVIEW_DEBOUNCE_MS * 2);
+    run
+      .expectSelected(selectCanRetry, false)
+      .send({ type: 'preview.retry' })
+      .advance(PREVIEW_DEBOUNCE_MS * 2);
     expect(fetches.calls).toHaveLength(0);
   });
 
   it.each(['pending', 'loading', 'loaded', 'failed'] as const)('can be dismissed while %s', async (state) => {
-    const { preview, fetches, clock, told } = start();
-    if (state !== 'pending') clock.increment(PREVIEW_DEBOUNCE_MS);
+    const { run, fetches, told } = start();
+    if (state !== 'pending') run.advance(PREVIEW_DEBOUNCE_MS);
     if (state === 'loaded') fetches.calls[0]!.resolve(derby);
     if (state === 'failed') fetches.calls[0]!.reject(new Error('x'));
-    await settle();
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe(state);
-    preview.send({ type: 'preview.dismiss' });
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('dismissed');
-    expect(preview.getSnapshot().status).toBe('done');
+    await run.settle();
+    expect(selectPreviewStatus(run.snapshot())).toBe(state);
+    run.send({ type: 'preview.dismiss' }).expectSelected(selectPreviewStatus, 'dismissed');
+    run.expectStatus('done');
     expect(told().at(-1)).toEqual({ type: 'preview.updated', url, status: 'dismissed' });
-    clock.increment(PREVIEW_DEBOUNCE_MS * 2);
+    run.advance(PREVIEW_DEBOUNCE_MS * 2);
     expect(fetches.calls).toHaveLength(state === 'pending' ? 0 : 1);
   });
 
   it('a late answer after dismissal is ignored', async () => {
-    const { preview, fetches, clock, told } = start();
-    clock.increment(PREVIEW_DEBOUNCE_MS);
-    preview.send({ type: 'preview.dismiss' });
+    const { run, fetches, told } = start();
+    run.advance(PREVIEW_DEBOUNCE_MS).send({ type: 'preview.dismiss' });
     fetches.calls[0]!.resolve(derby);
-    await settle();
-    expect(selectPreviewStatus(preview.getSnapshot())).toBe('dismissed');
+    (await run.settle()).expectSelected(selectPreviewStatus, 'dismissed');
     expect(told().map((e) => (e.type === 'preview.updated' ? e.status : ''))).toEqual(['loading', 'dismissed']);
   });
 });

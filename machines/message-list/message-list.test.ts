@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type NonReducibleUnknown } from 'xstate';
+import { fromPromise, type NonReducibleUnknown } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { messageListMachine } from './message-list.machine';
 import {
   ANNOUNCE_INTERVAL_MS,
@@ -28,7 +29,6 @@ import {
 import type { MessageListInput, Pagination, RefreshResult } from './message-list.types';
 
 const latest: Pagination = { hasPrev: true, hasNext: false, isLatest: true };
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A controllable stand-in for one chat call: each call is recorded and settled by the test. */
 function controlled<T, I = NonReducibleUnknown>() {
@@ -46,7 +46,6 @@ function start(input: Partial<MessageListInput> = {}) {
   const toLatest = controlled<Pagination>();
   const refresh = controlled<RefreshResult>();
   const markRead = controlled<unknown>();
-  const clock = new SimulatedClock();
   const machine = messageListMachine.provide({
     actors: {
       loadOlder: older.actor,
@@ -57,31 +56,22 @@ function start(input: Partial<MessageListInput> = {}) {
       markRead: markRead.actor,
     },
   });
-  const actor = createActor(machine, {
-    clock,
+  const run = machineTest(machine, {
     input: { pagination: latest, unread: null, targetMessageId: null, ...input },
   });
-  const failures: string[] = [];
-  actor.on('messageList.failed', (event) => failures.push(event.key));
-  actor.start();
-  const snap = () => actor.getSnapshot();
+  const snap = () => run.snapshot();
   /** Lets a freshly (re)built list settle: react-virtuoso shows its rows and has placed it. */
-  const settle = () => {
-    actor.send({ type: 'list.rendered' });
-    clock.increment(SETTLE_MS);
-  };
-  if (snap().matches({ view: 'settling' })) settle();
+  const settle = () => run.send({ type: 'list.rendered' }).advance(SETTLE_MS);
+  if (selectViewState(snap()) === 'settling') settle();
   return {
+    run,
     settle,
-    actor,
-    clock,
     older,
     newer,
     around,
     toLatest,
     refresh,
     markRead,
-    failures,
     snap,
   };
 }
@@ -106,7 +96,7 @@ describe('message list machine: opening', () => {
     expect(selectViewState(snap())).toBe('jumping');
     expect(around.last().input).toEqual({ messageId: 'm7' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
+    await machine.run.settle();
     expect(selectViewState(snap())).toBe('settling');
     machine.settle();
     expect(selectViewState(snap())).toBe('browsing');
@@ -119,30 +109,30 @@ describe('message list machine: opening', () => {
 
   it('marks nothing read while it jumps, even when the set shown meanwhile reports its bottom', async () => {
     const machine = start({ unread: { count: 40, lastReadMessageId: 'm7', firstUnreadLoaded: false } });
-    const { actor, snap, around, markRead } = machine;
+    const { run, snap, around, markRead } = machine;
     // The latest messages are on screen until the jump's set arrives; their bottom says nothing.
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    run.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(0);
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: true });
-    await settle();
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    await machine.run.settle();
+    run.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(0);
     machine.settle();
     expect(selectViewState(snap())).toBe('browsing');
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    run.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(1);
   });
 
   it('jumps to the addressed message first, and highlights it for a while', async () => {
-    const { snap, around, clock } = start({ targetMessageId: 'm3' });
+    const { run, snap, around } = start({ targetMessageId: 'm3' });
     expect(selectIsJumping(snap())).toBe(true);
     expect(around.last().input).toEqual({ messageId: 'm3' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
+    await run.settle();
     expect(selectScroll(snap()).target).toEqual({ kind: 'message', messageId: 'm3' });
     expect(selectHighlightedId(snap())).toBe('m3');
     expect(selectPagination(snap())).toEqual({ hasPrev: true, hasNext: true, isLatest: false });
-    clock.increment(HIGHLIGHT_MS);
+    run.advance(HIGHLIGHT_MS);
     expect(selectHighlightedId(snap())).toBeNull();
   });
 
@@ -151,7 +141,7 @@ describe('message list machine: opening', () => {
     const { snap, toLatest } = machine;
     expect(selectViewState(snap())).toBe('loadingLatest');
     toLatest.last().resolve(latest);
-    await settle();
+    await machine.run.settle();
     machine.settle();
     expect(selectViewState(snap())).toBe('browsing');
     expect(selectScroll(snap()).target).toEqual({ kind: 'bottom' });
@@ -160,95 +150,91 @@ describe('message list machine: opening', () => {
 
 describe('message list machine: pages', () => {
   it('loads older pages only while there are older messages, recomputing hasPrev each time', async () => {
-    const { actor, snap, older } = start();
-    actor.send({ type: 'list.startReached' });
+    const { run, snap, older } = start();
+    run.send({ type: 'list.startReached' });
     expect(selectIsLoadingOlder(snap())).toBe(true);
     // A second signal while loading does not start another request.
-    actor.send({ type: 'list.startReached' });
+    run.send({ type: 'list.startReached' });
     expect(older.calls).toHaveLength(1);
     older.last().resolve({ hasPrev: true, hasNext: false, isLatest: true });
-    await settle();
+    await run.settle();
     expect(selectRevision(snap())).toBe(1);
-    actor.send({ type: 'list.startReached' });
+    run.send({ type: 'list.startReached' });
     older.last().resolve({ hasPrev: false, hasNext: false, isLatest: true });
-    await settle();
+    await run.settle();
     expect(selectPagination(snap()).hasPrev).toBe(false);
-    actor.send({ type: 'list.startReached' });
+    run.send({ type: 'list.startReached' });
     expect(older.calls).toHaveLength(2);
     expect(selectViewState(snap())).toBe('browsing');
   });
 
   it('loads newer pages only while hasNext, and tells a failure', async () => {
-    const { actor, snap, newer, failures } = start({ pagination: { hasPrev: true, hasNext: false, isLatest: true } });
-    actor.send({ type: 'list.endReached' });
+    const { run, snap, newer } = start({ pagination: { hasPrev: true, hasNext: false, isLatest: true } });
+    run.send({ type: 'list.endReached' });
     expect(newer.calls).toHaveLength(0);
 
     const away = start({ targetMessageId: 'm1' });
     away.around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
+    await run.settle();
     away.settle();
-    away.actor.send({ type: 'list.endReached' });
+    away.run.send({ type: 'list.endReached' });
     expect(selectViewState(away.snap())).toBe('loadingNewer');
     away.newer.last().reject(new Error('timeout'));
-    await settle();
+    await run.settle();
     expect(selectViewState(away.snap())).toBe('browsing');
-    expect(away.failures).toEqual(['chat.messageList.loadFailed']);
-    expect(failures).toEqual([]);
+    away.run.expectEmitted('messageList.failed', { key: 'chat.messageList.loadFailed' });
+    run.expectEmitted('messageList.failed');
     expect(snap).toBeDefined();
   });
 
   it('tells a failed older page and stays where it was', async () => {
-    const { actor, snap, older, failures } = start();
-    actor.send({ type: 'list.startReached' });
+    const { run, snap, older } = start();
+    run.send({ type: 'list.startReached' });
     older.last().reject(new Error('boom'));
-    await settle();
+    await run.settle();
     expect(selectViewState(snap())).toBe('browsing');
-    expect(failures).toEqual(['chat.messageList.loadFailed']);
+    run.expectEmitted('messageList.failed', { key: 'chat.messageList.loadFailed' });
   });
 });
 
 describe('message list machine: settling after a rebuild', () => {
   it('pages an end that came into view while the rebuilt list was being placed, after the delay', async () => {
-    const { actor, snap, around, newer, older, clock } = start({ targetMessageId: 'm1' });
+    const { run, snap, around, newer, older } = start({ targetMessageId: 'm1' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
+    await run.settle();
     expect(selectViewState(snap())).toBe('settling');
-    actor.send({ type: 'list.startReached' });
-    actor.send({ type: 'list.endReached' });
+    run.send({ type: 'list.startReached' }).send({ type: 'list.endReached' });
     // The delay counts from the first rows react-virtuoso shows, not from the rebuild.
-    clock.increment(SETTLE_MS);
+    run.advance(SETTLE_MS);
     expect(selectViewState(snap())).toBe('settling');
-    actor.send({ type: 'list.rendered' });
-    clock.increment(SETTLE_MS - 1);
+    run.send({ type: 'list.rendered' }).advance(SETTLE_MS - 1);
     expect(newer.calls).toHaveLength(0);
-    clock.increment(1);
+    run.advance(1);
     // Newer first (the member reads down from a jump); the top is paged when it is reached again.
     expect(selectViewState(snap())).toBe('loadingNewer');
     expect(older.calls).toHaveLength(0);
   });
 
   it('starts the settle delay anyway when the rebuilt list shows no rows within the render wait', async () => {
-    const { snap, around, clock } = start({ targetMessageId: 'm1' });
+    const { run, snap, around } = start({ targetMessageId: 'm1' });
     around.last().resolve({ hasPrev: false, hasNext: false, isLatest: true });
-    await settle();
-    clock.increment(RENDER_WAIT_MS);
-    clock.increment(SETTLE_MS - 1);
+    (await run.settle()).advance(RENDER_WAIT_MS).advance(SETTLE_MS - 1);
     expect(selectViewState(snap())).toBe('settling');
-    clock.increment(1);
+    run.advance(1);
     expect(selectViewState(snap())).toBe('browsing');
   });
 
   it('pages the top after the delay, and nothing when neither end was reached', async () => {
     const top = start({ targetMessageId: 'm1' });
     top.around.last().resolve({ hasPrev: true, hasNext: false, isLatest: true });
-    await settle();
-    top.actor.send({ type: 'list.startReached' });
+    await top.run.settle();
+    top.run.send({ type: 'list.startReached' });
     top.settle();
     expect(selectViewState(top.snap())).toBe('loadingOlder');
 
     const still = start({ targetMessageId: 'm1' });
     still.around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
+    await still.run.settle();
     still.settle();
     expect(selectViewState(still.snap())).toBe('browsing');
   });
@@ -256,103 +242,103 @@ describe('message list machine: settling after a rebuild', () => {
   it('goes back to the latest or refreshes from settling too', async () => {
     const away = start({ targetMessageId: 'm1' });
     away.around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
-    away.actor.send({ type: 'list.jumpToLatest' });
+    await away.run.settle();
+    away.run.send({ type: 'list.jumpToLatest' });
     expect(selectViewState(away.snap())).toBe('loadingLatest');
 
     const here = start({ targetMessageId: 'm1' });
     here.around.last().resolve(latest);
-    await settle();
+    await here.run.settle();
     const seq = selectScroll(here.snap()).seq;
-    here.actor.send({ type: 'list.jumpToLatest' });
+    here.run.send({ type: 'list.jumpToLatest' });
     expect(selectScroll(here.snap()).seq).toBe(seq + 1);
-    here.actor.send({ type: 'connection.recovered' });
+    here.run.send({ type: 'connection.recovered' });
     expect(selectViewState(here.snap())).toBe('refreshing');
   });
 });
 
 describe('message list machine: jumps', () => {
   it('jumps to a far message and back to the latest, rebuilding the list each time', async () => {
-    const { actor, snap, around, toLatest, clock } = start();
-    actor.send({ type: 'list.jumpTo', messageId: 'old-1' });
+    const { run, snap, around, toLatest } = start();
+    run.send({ type: 'list.jumpTo', messageId: 'old-1' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
+    await run.settle();
     expect(selectListEpoch(snap())).toBe(1);
     // Not offered while react-virtuoso places the rebuilt list (it would flash), then offered.
     expect(selectShowJumpToLatest(snap())).toBe(false);
-    actor.send({ type: 'list.rendered' });
-    clock.increment(SETTLE_MS);
+    run.send({ type: 'list.rendered' }).advance(SETTLE_MS);
     expect(selectShowJumpToLatest(snap())).toBe(true);
-    actor.send({ type: 'list.jumpToLatest' });
+    run.send({ type: 'list.jumpToLatest' });
     expect(selectViewState(snap())).toBe('loadingLatest');
     toLatest.last().resolve(latest);
-    await settle();
+    await run.settle();
     expect(selectListEpoch(snap())).toBe(2);
     expect(selectScroll(snap()).target).toEqual({ kind: 'bottom' });
   });
 
   it('only scrolls to the end when already on the latest set', () => {
-    const { actor, snap, toLatest } = start();
+    const { run, snap, toLatest } = start();
     const before = selectScroll(snap()).seq;
-    actor.send({ type: 'list.jumpToLatest' });
+    run.send({ type: 'list.jumpToLatest' });
     expect(toLatest.calls).toHaveLength(0);
     expect(selectScroll(snap())).toEqual({ seq: before + 1, target: { kind: 'bottom' } });
     expect(selectListEpoch(snap())).toBe(0);
   });
 
   it('a new jump replaces one in progress; jump to latest cancels it', async () => {
-    const { actor, snap, around } = start();
-    actor.send({ type: 'list.jumpTo', messageId: 'a' });
-    actor.send({ type: 'list.jumpTo', messageId: 'b' });
+    const { run, snap, around } = start();
+    run.send({ type: 'list.jumpTo', messageId: 'a' }).send({ type: 'list.jumpTo', messageId: 'b' });
     expect(around.calls.map((c) => c.input.messageId)).toEqual(['a', 'b']);
     around.calls[0]!.resolve(latest);
-    await settle();
+    await run.settle();
     expect(selectViewState(snap())).toBe('jumping');
-    actor.send({ type: 'list.jumpToLatest' });
+    run.send({ type: 'list.jumpToLatest' });
     expect(selectViewState(snap())).toBe('loadingLatest');
   });
 
   it('says a message could not be found, and the first unread one could not be reached', async () => {
-    const { actor, around, failures } = start({
+    const { run, around } = start({
       unread: { count: 60, lastReadMessageId: 'r1', firstUnreadLoaded: false },
     });
     around.last().reject(new Error('not found'));
-    await settle();
-    expect(failures).toEqual(['chat.messageList.jumpToUnreadFailed']);
-    actor.send({ type: 'list.jumpTo', messageId: 'gone' });
+    (await run.settle())
+      .expectEmitted('messageList.failed', { key: 'chat.messageList.jumpToUnreadFailed' })
+      .send({ type: 'list.jumpTo', messageId: 'gone' });
     around.last().reject(new Error('not found'));
-    await settle();
-    expect(failures).toEqual(['chat.messageList.jumpToUnreadFailed', 'chat.messageList.jumpFailed']);
+    (await run.settle()).expectEmitted(
+      'messageList.failed',
+      { key: 'chat.messageList.jumpToUnreadFailed' },
+      { key: 'chat.messageList.jumpFailed' },
+    );
   });
 
   it('jumps to the first unread message: a scroll when loaded, a load when not', async () => {
-    const { actor, snap, around } = start({ unread: { count: 2, lastReadMessageId: 'r1', firstUnreadLoaded: true } });
+    const { run, snap, around } = start({ unread: { count: 2, lastReadMessageId: 'r1', firstUnreadLoaded: true } });
     const seq = selectScroll(snap()).seq;
-    actor.send({ type: 'list.jumpToFirstUnread', loaded: true });
+    run.send({ type: 'list.jumpToFirstUnread', loaded: true });
     expect(selectScroll(snap())).toEqual({ seq: seq + 1, target: { kind: 'unread' } });
-    actor.send({ type: 'list.jumpToFirstUnread', loaded: false });
+    run.send({ type: 'list.jumpToFirstUnread', loaded: false });
     expect(around.last().input).toEqual({ messageId: 'r1' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
+    await run.settle();
     expect(selectScroll(snap()).target).toEqual({ kind: 'unread' });
   });
 
   it('a jump during another one restarts only the view: marking read is not repeated', async () => {
-    const { actor, snap, around, markRead } = start({
+    const { run, snap, around, markRead } = start({
       unread: { count: 1, lastReadMessageId: 'r', firstUnreadLoaded: true },
     });
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    run.send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(1);
-    actor.send({ type: 'list.jumpTo', messageId: 'a' });
-    actor.send({ type: 'list.jumpTo', messageId: 'b' });
+    run.send({ type: 'list.jumpTo', messageId: 'a' }).send({ type: 'list.jumpTo', messageId: 'b' });
     expect(selectReadingState(snap())).toBe('marking');
     expect(markRead.calls).toHaveLength(1);
     expect(around.calls).toHaveLength(2);
   });
 
   it('cannot jump to the first unread message without knowing the last read one', () => {
-    const { actor, snap, around } = start({ unread: { count: 2, lastReadMessageId: null, firstUnreadLoaded: false } });
-    actor.send({ type: 'list.jumpToFirstUnread', loaded: false });
+    const { run, snap, around } = start({ unread: { count: 2, lastReadMessageId: null, firstUnreadLoaded: false } });
+    run.send({ type: 'list.jumpToFirstUnread', loaded: false });
     expect(around.calls).toHaveLength(0);
     expect(selectViewState(snap())).toBe('browsing');
   });
@@ -360,152 +346,143 @@ describe('message list machine: jumps', () => {
 
 describe('message list machine: new messages and reading', () => {
   it('counts new messages from others below while scrolled up, and clears the count at the bottom', async () => {
-    const { actor, snap, markRead } = start();
-    actor.send({ type: 'list.bottomChanged', atBottom: false });
-    actor.send({ type: 'message.received', fromOther: true });
-    actor.send({ type: 'message.received', fromOther: true });
-    actor.send({ type: 'message.received', fromOther: false });
+    const { run, snap, markRead } = start();
+    run
+      .send({ type: 'list.bottomChanged', atBottom: false })
+      .send({ type: 'message.received', fromOther: true })
+      .send({ type: 'message.received', fromOther: true })
+      .send({ type: 'message.received', fromOther: false });
     expect(selectNewBelow(snap())).toBe(2);
     expect(selectShowJumpToLatest(snap())).toBe(true);
     expect(markRead.calls).toHaveLength(0);
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    run.send({ type: 'list.bottomChanged', atBottom: true });
     expect(selectNewBelow(snap())).toBe(0);
     expect(selectShowJumpToLatest(snap())).toBe(false);
     // At the bottom with unread messages: marked read.
     expect(markRead.calls).toHaveLength(1);
     markRead.last().resolve({});
-    await settle();
+    await run.settle();
     expect(selectReadingState(snap())).toBe('resting');
   });
 
   it('does not count while at the bottom of the latest set, but marks read, throttled to 1000 ms', async () => {
-    const { actor, snap, markRead, clock } = start();
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
-    actor.send({ type: 'message.received', fromOther: true });
+    const { run, snap, markRead } = start();
+    run.send({ type: 'list.bottomChanged', atBottom: true }).send({ type: 'message.received', fromOther: true });
     expect(selectNewBelow(snap())).toBe(0);
     expect(markRead.calls).toHaveLength(1);
     markRead.last().resolve({});
-    await settle();
-    actor.send({ type: 'message.received', fromOther: true });
-    clock.increment(MARK_READ_THROTTLE_MS - 1);
+    (await run.settle()).send({ type: 'message.received', fromOther: true }).advance(MARK_READ_THROTTLE_MS - 1);
     expect(markRead.calls).toHaveLength(1);
-    clock.increment(1);
+    run.advance(1);
     expect(markRead.calls).toHaveLength(2);
   });
 
   it('marks nothing read once the member asks to mark unread, not even when the throttle ends', async () => {
-    const { actor, snap, markRead, clock } = start();
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
-    actor.send({ type: 'message.received', fromOther: true });
+    const { run, snap, markRead } = start();
+    run.send({ type: 'list.bottomChanged', atBottom: true }).send({ type: 'message.received', fromOther: true });
     markRead.last().resolve({});
-    await settle();
-    actor.send({ type: 'message.received', fromOther: true });
-    actor.send({ type: 'read.hold' });
-    clock.increment(MARK_READ_THROTTLE_MS);
+    (await run.settle())
+      .send({ type: 'message.received', fromOther: true })
+      .send({ type: 'read.hold' })
+      .advance(MARK_READ_THROTTLE_MS);
     expect(markRead.calls).toHaveLength(1);
     expect(selectReadingState(snap())).toBe('idle');
     // Scrolling away and back is reading again.
-    actor.send({ type: 'list.bottomChanged', atBottom: false });
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    run.send({ type: 'list.bottomChanged', atBottom: false }).send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(2);
   });
 
   it('keeps counting below while viewing an older set, even at its bottom', async () => {
-    const { actor, snap, around } = start();
-    actor.send({ type: 'list.jumpTo', messageId: 'old' });
+    const { run, snap, around } = start();
+    run.send({ type: 'list.jumpTo', messageId: 'old' });
     around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    await settle();
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
-    actor.send({ type: 'message.received', fromOther: true });
+    (await run.settle())
+      .send({ type: 'list.bottomChanged', atBottom: true })
+      .send({ type: 'message.received', fromOther: true });
     expect(selectNewBelow(snap())).toBe(1);
   });
 
   it('does not mark read when nothing is unread, and follows the read state from elsewhere', () => {
-    const { actor, markRead } = start({ unread: { count: 4, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    actor.send({ type: 'read.changed', unreadCount: 0 });
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    const { run, markRead } = start({ unread: { count: 4, lastReadMessageId: 'a', firstUnreadLoaded: true } });
+    run.send({ type: 'read.changed', unreadCount: 0 }).send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(0);
-    actor.send({ type: 'read.changed', unreadCount: 1 });
+    run.send({ type: 'read.changed', unreadCount: 1 });
     expect(markRead.calls).toHaveLength(1);
   });
 
   it('leaves a channel the member marked unread unread until they scroll away or a message arrives', () => {
-    const { actor, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
-    actor.send({ type: 'read.changed', unreadCount: 3, markedUnread: true });
+    const { run, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
+    run
+      .send({ type: 'list.bottomChanged', atBottom: true })
+      .send({ type: 'read.changed', unreadCount: 3, markedUnread: true });
     expect(markRead.calls).toHaveLength(0);
-    actor.send({ type: 'list.bottomChanged', atBottom: false });
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    run.send({ type: 'list.bottomChanged', atBottom: false }).send({ type: 'list.bottomChanged', atBottom: true });
     expect(markRead.calls).toHaveLength(1);
   });
 
   it('marks read again when a new message arrives after marking unread', () => {
-    const { actor, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
-    actor.send({ type: 'read.changed', unreadCount: 2, markedUnread: true });
+    const { run, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
+    run
+      .send({ type: 'list.bottomChanged', atBottom: true })
+      .send({ type: 'read.changed', unreadCount: 2, markedUnread: true });
     expect(markRead.calls).toHaveLength(0);
-    actor.send({ type: 'message.received', fromOther: true });
+    run.send({ type: 'message.received', fromOther: true });
     expect(markRead.calls).toHaveLength(1);
   });
 
   it("says 'Failed to mark channel as read' when marking fails", async () => {
-    const { actor, markRead, failures } = start({
+    const { run, markRead } = start({
       unread: { count: 1, lastReadMessageId: 'a', firstUnreadLoaded: true },
     });
-    actor.send({ type: 'list.bottomChanged', atBottom: true });
+    run.send({ type: 'list.bottomChanged', atBottom: true });
     markRead.last().reject(new Error('offline'));
-    await settle();
-    expect(failures).toEqual(['chat.messageList.markReadFailed']);
+    (await run.settle()).expectEmitted('messageList.failed', { key: 'chat.messageList.markReadFailed' });
   });
 
   it('refreshes paging and unread count after the connection recovered', async () => {
-    const { actor, snap, refresh } = start();
-    actor.send({ type: 'connection.recovered' });
+    const { run, snap, refresh } = start();
+    run.send({ type: 'connection.recovered' });
     expect(selectViewState(snap())).toBe('refreshing');
     refresh.last().resolve({ pagination: { hasPrev: false, hasNext: false, isLatest: true }, unreadCount: 0 });
-    await settle();
+    await run.settle();
     expect(selectViewState(snap())).toBe('browsing');
     expect(selectPagination(snap()).hasPrev).toBe(false);
-    actor.send({ type: 'connection.recovered' });
+    run.send({ type: 'connection.recovered' });
     refresh.last().reject(new Error('again'));
-    await settle();
+    await run.settle();
     expect(selectViewState(snap())).toBe('browsing');
   });
 });
 
 describe('message list machine: announcements and clock', () => {
   it('announces at most once a second, the newest waiting text next', () => {
-    const { actor, snap, clock } = start();
-    actor.send({ type: 'announce', text: 'Jordan: hi' });
+    const { run, snap } = start();
+    run.send({ type: 'announce', text: 'Jordan: hi' });
     expect(selectAnnouncement(snap())).toEqual({ text: 'Jordan: hi', seq: 1 });
-    actor.send({ type: 'announce', text: 'Jordan is typing…' });
-    actor.send({ type: 'announce', text: 'Jordan: are you there?' });
-    clock.increment(ANNOUNCE_INTERVAL_MS - 1);
+    run
+      .send({ type: 'announce', text: 'Jordan is typing…' })
+      .send({ type: 'announce', text: 'Jordan: are you there?' })
+      .advance(ANNOUNCE_INTERVAL_MS - 1);
     expect(selectAnnouncement(snap())?.text).toBe('Jordan: hi');
-    clock.increment(1);
+    run.advance(1);
     expect(selectAnnouncement(snap())).toEqual({ text: 'Jordan: are you there?', seq: 2 });
-    clock.increment(ANNOUNCE_INTERVAL_MS);
-    actor.send({ type: 'announce', text: 'Sam: ok' });
+    run.advance(ANNOUNCE_INTERVAL_MS).send({ type: 'announce', text: 'Sam: ok' });
     expect(selectAnnouncement(snap())).toEqual({ text: 'Sam: ok', seq: 3 });
   });
 
   it('ticks so relative times refresh', () => {
-    const { snap, clock } = start();
-    clock.increment(CLOCK_TICK_MS);
-    clock.increment(CLOCK_TICK_MS);
+    const { run, snap } = start();
+    run.advance(CLOCK_TICK_MS).advance(CLOCK_TICK_MS);
     expect(selectTick(snap())).toBe(2);
   });
 
   it('restarts the highlight on a second jump', async () => {
-    const { actor, snap, around, clock } = start();
-    actor.send({ type: 'list.jumpTo', messageId: 'a' });
+    const { run, snap, around } = start();
+    run.send({ type: 'list.jumpTo', messageId: 'a' });
     around.last().resolve(latest);
-    await settle();
-    clock.increment(HIGHLIGHT_MS - 10);
-    actor.send({ type: 'list.jumpTo', messageId: 'b' });
+    (await run.settle()).advance(HIGHLIGHT_MS - 10).send({ type: 'list.jumpTo', messageId: 'b' });
     around.last().resolve(latest);
-    await settle();
-    clock.increment(20);
+    (await run.settle()).advance(20);
     expect(selectHighlightedId(snap())).toBe('b');
   });
 });

@@ -5,6 +5,7 @@
 import type { AnyEventObject } from 'xstate';
 import { ownEventTypes, type PathModel } from '../shared/path-coverage';
 import { openChannelMachine } from './open-channel.machine';
+import { selectChannel, selectFailure } from './open-channel.selectors';
 
 export const pathModel: PathModel = {
   name: 'open-channel',
@@ -23,4 +24,24 @@ export const pathModel: PathModel = {
         ];
       return type === 'channel.retry' ? [{ type }] : [];
     }),
+  // Ready hands out the channel; missing and failed keep the reason the watch gave.
+  outcomes: {
+    ready: ({ snapshot }) => ({
+      actual: [selectChannel(snapshot), selectFailure(snapshot)],
+      expected: [{ cid: 'team:general' }, null],
+    }),
+    missing: ({ snapshot }) => ({
+      actual: [selectChannel(snapshot), selectFailure(snapshot)],
+      expected: [null, { kind: 'missing' }],
+    }),
+    failed: ({ snapshot }) => ({
+      actual: [selectChannel(snapshot), selectFailure(snapshot)],
+      expected: [null, { kind: 'failed', message: 'timeout' }],
+    }),
+    // A retry keeps the last failure until the watch answers.
+    watching: ({ snapshot, before }) => ({
+      actual: [selectChannel(snapshot), selectFailure(snapshot)],
+      expected: [null, selectFailure(before)],
+    }),
+  },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { openChannelMachine } from './open-channel.machine';
 import { selectChannel, selectFailure, selectOpenState } from './open-channel.selectors';
 import type { ChannelHandle, OpenChannelInput } from './open-channel.types';
@@ -14,16 +15,14 @@ function opener(answers: (() => Promise<ChannelHandle>)[]) {
       }),
     },
   });
-  return { actor: createActor(machine, { input: { type: 'team', id: 'general' } }).start(), calls };
+  return { run: machineTest(machine, { input: { type: 'team', id: 'general' } }), calls };
 }
 
 describe('opening a channel', () => {
   it('watches the channel the address names and hands it out once ready', async () => {
-    const { actor, calls } = opener([() => Promise.resolve({ cid: 'team:general' })]);
-    expect(selectOpenState(actor.getSnapshot())).toBe('watching');
-    expect(selectChannel(actor.getSnapshot())).toBeNull();
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(selectChannel(actor.getSnapshot())).toEqual({ cid: 'team:general' });
+    const { run, calls } = opener([() => Promise.resolve({ cid: 'team:general' })]);
+    run.expectPaths('watching').expectSelected(selectChannel, null);
+    (await run.settle()).expectPaths('ready').expectSelected(selectChannel, { cid: 'team:general' });
     expect(calls).toEqual([{ type: 'team', id: 'general' }]);
   });
 
@@ -38,31 +37,32 @@ describe('opening a channel', () => {
       },
     });
     const watched = { cid: 'team:general' };
+    // Read before it starts (machineTest starts at once): the first snapshot is already ready.
     const actor = createActor(machine, { input: { type: 'team', id: 'general', watched } });
     expect(selectChannel(actor.getSnapshot())).toBe(watched);
-    actor.start();
-    expect(selectOpenState(actor.getSnapshot())).toBe('ready');
+    expect(selectOpenState(actor.start().getSnapshot())).toBe('ready');
     expect(calls).toEqual([]);
   });
 
   it('says missing for a channel that does not exist, and cannot be retried', async () => {
-    const { actor } = opener([() => Promise.reject(Object.assign(new Error('not found'), { kind: 'missing' }))]);
-    await waitFor(actor, (s) => s.matches('missing'));
-    expect(selectFailure(actor.getSnapshot())).toEqual({ kind: 'missing' });
-    actor.send({ type: 'channel.retry' });
-    expect(selectOpenState(actor.getSnapshot())).toBe('missing');
+    const { run } = opener([() => Promise.reject(Object.assign(new Error('not found'), { kind: 'missing' }))]);
+    (await run.settle())
+      .expectPaths('missing')
+      .expectSelected(selectFailure, { kind: 'missing' })
+      .send({ type: 'channel.retry' })
+      .expectPaths('missing');
   });
 
   it('keeps the reason of any other failure and watches again on retry', async () => {
-    const { actor, calls } = opener([
+    const { run, calls } = opener([
       () => Promise.reject(new Error('error HTTP code: 503')),
       () => Promise.resolve({ cid: 'team:general' }),
     ]);
-    await waitFor(actor, (s) => s.matches('failed'));
-    expect(selectFailure(actor.getSnapshot())).toEqual({ kind: 'failed', message: 'error HTTP code: 503' });
-    actor.send({ type: 'channel.retry' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    expect(selectFailure(actor.getSnapshot())).toBeNull();
+    (await run.settle())
+      .expectPaths('failed')
+      .expectSelected(selectFailure, { kind: 'failed', message: 'error HTTP code: 503' })
+      .send({ type: 'channel.retry' });
+    (await run.settle()).expectPaths('ready').expectSelected(selectFailure, null);
     expect(calls).toHaveLength(2);
   });
 });

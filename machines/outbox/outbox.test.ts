@@ -1,5 +1,6 @@
-import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type ActorRefFrom } from 'xstate';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { machineTest } from '../shared/machine-test';
 import { newMessageId } from '../shared/message-id';
 import { outboxMachine, outboxMessageMachine } from './outbox.machine';
 import { failureKindOf, isAlreadyStoredError, toSendError } from './outbox.rules';
@@ -14,8 +15,6 @@ const notAllowed = () => apiError(17, 403, 'SendMessage failed with error: "not 
 const serverDown = () => apiError(-1, 500, 'internal system error');
 const duplicate = (id: string) =>
   apiError(4, 400, `SendMessage failed with error: "a message with ID ${id} already exists"`);
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 type Answer = 'ok' | Error | ((id: string) => Error) | Promise<never>;
 
@@ -40,7 +39,6 @@ function start({
   load?: () => Promise<PendingRecord[]>;
 } = {}) {
   const sent: string[] = [];
-  const clock = new SimulatedClock();
   let connection: ((event: OutboxEvent) => void) | undefined;
   const machine = outboxMachine.provide({
     actors: {
@@ -64,19 +62,19 @@ function start({
       }),
     },
   });
-  const actor = createActor(machine, { clock, input: { userId } }).start();
-  return { actor, sent, storage, recover: () => connection?.({ type: 'connection.recovered' }) };
+  const run = machineTest(machine, { input: { userId } });
+  return Object.assign(run, { sent, storage, recover: () => connection?.({ type: 'connection.recovered' }) });
 }
 
 const message = (id: string, text = `text of ${id}`, cid = 'messaging:room'): OutboxMessage => ({ id, cid, text });
 
 /** The `message:<id>` child of the outbox. */
 const child = (run: ReturnType<typeof start>, id: string) =>
-  run.actor.getSnapshot().children[`message:${id}`] as ActorRefFrom<typeof outboxMessageMachine> | undefined;
+  run.snapshot().children[`message:${id}`] as ActorRefFrom<typeof outboxMessageMachine> | undefined;
 
+/** Lets the pending list load; the outbox is then ready and saves nothing. */
 async function ready(run: ReturnType<typeof start>) {
-  await waitFor(run.actor, (s) => !s.matches('loading'));
-  await settle();
+  (await run.settle()).expectPaths('ready.idle');
 }
 
 describe('error classification', () => {
@@ -114,39 +112,39 @@ describe('outbox machine', () => {
   it('gives the same lists while the entries stay the same, new ones when they change', async () => {
     const run = start({ answers: [new Promise<never>(() => {}), new Promise<never>(() => {})] });
     await ready(run);
-    run.actor.send({ type: 'outbox.send', message: message('alice-9') });
-    await settle();
-    const snapshot = run.actor.getSnapshot();
+    run.send({ type: 'outbox.send', message: message('alice-9') });
+    await run.settle();
+    const snapshot = run.snapshot();
     expect(selectEntries(snapshot)).toBe(selectEntries(snapshot));
     expect(selectSending(snapshot)).toBe(selectSending(snapshot));
     expect(selectFailed(snapshot)).toBe(selectFailed(snapshot));
     expect(selectEntriesFor(snapshot, 'messaging:room')).toBe(selectEntriesFor(snapshot, 'messaging:room'));
     expect(selectEntriesFor(snapshot, 'messaging:room').map((e) => e.id)).toEqual(['alice-9']);
     const sending = selectSending(snapshot);
-    run.actor.send({ type: 'outbox.send', message: message('alice-10') });
-    await settle();
-    expect(selectSending(run.actor.getSnapshot())).not.toBe(sending);
-    expect(selectSending(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['alice-9', 'alice-10']);
+    run.send({ type: 'outbox.send', message: message('alice-10') });
+    await run.settle();
+    expect(selectSending(run.snapshot())).not.toBe(sending);
+    expect(selectSending(run.snapshot()).map((e) => e.id)).toEqual(['alice-9', 'alice-10']);
   });
 
   it('sends a message as a message:<id> child; received removes it', async () => {
     const pending = new Promise<never>(() => {});
     const run = start({ answers: [pending] });
     await ready(run);
-    run.actor.send({ type: 'outbox.send', message: message('alice-1') });
-    await settle();
+    run.send({ type: 'outbox.send', message: message('alice-1') });
+    await run.settle();
     expect(child(run, 'alice-1')).toBeDefined();
-    expect(selectSending(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['alice-1']);
-    expect(selectEntries(run.actor.getSnapshot())[0]).toMatchObject({ label: null, notice: null, canRetry: false });
+    expect(selectSending(run.snapshot()).map((e) => e.id)).toEqual(['alice-1']);
+    expect(selectEntries(run.snapshot())[0]).toMatchObject({ label: null, notice: null, canRetry: false });
     // Being sent is persisted too: a reload mid-send does not lose it.
     expect(run.storage.read('alice')).toEqual([{ message: message('alice-1'), failure: null }]);
 
     const ok = start();
     await ready(ok);
-    ok.actor.send({ type: 'outbox.send', message: message('alice-2') });
-    await settle();
+    ok.send({ type: 'outbox.send', message: message('alice-2') });
+    await ok.settle();
     expect(ok.sent).toEqual(['alice-2']);
-    expect(selectEntries(ok.actor.getSnapshot())).toEqual([]);
+    expect(selectEntries(ok.snapshot())).toEqual([]);
     expect(child(ok, 'alice-2')).toBeUndefined();
     expect(ok.storage.read('alice')).toEqual([]);
   });
@@ -154,10 +152,10 @@ describe('outbox machine', () => {
   it('lists each failed kind with the spec texts (as keys)', async () => {
     const run = start({ answers: [serverDown(), notAllowed(), networkError()] });
     await ready(run);
-    for (const id of ['a', 'b', 'c']) run.actor.send({ type: 'outbox.send', message: message(id) });
-    await settle();
+    for (const id of ['a', 'b', 'c']) run.send({ type: 'outbox.send', message: message(id) });
+    await run.settle();
     expect(
-      selectFailed(run.actor.getSnapshot()).map(({ id, failure, label, notice, canRetry }) => ({
+      selectFailed(run.snapshot()).map(({ id, failure, label, notice, canRetry }) => ({
         id,
         failure,
         label,
@@ -187,22 +185,21 @@ describe('outbox machine', () => {
         canRetry: true,
       },
     ]);
-    expect(selectFailed(run.actor.getSnapshot())[1]!.lastError).toMatchObject({ status: 403, code: 17 });
+    expect(selectFailed(run.snapshot())[1]!.lastError).toMatchObject({ status: 403, code: 17 });
     expect(child(run, 'a')?.getSnapshot().value).toEqual({ failed: 'retryable' });
   });
 
   it('retries with the same id; an unauthorized message is not retried', async () => {
     const run = start({ answers: [serverDown(), notAllowed()] });
     await ready(run);
-    run.actor.send({ type: 'outbox.send', message: message('a') });
-    run.actor.send({ type: 'outbox.send', message: message('b') });
-    await settle();
-    run.actor.send({ type: 'outbox.retry', id: 'b' });
-    run.actor.send({ type: 'outbox.retry', id: 'nope' });
-    run.actor.send({ type: 'outbox.retry', id: 'a' });
-    await settle();
+    run.send({ type: 'outbox.send', message: message('a') }).send({ type: 'outbox.send', message: message('b') });
+    (await run.settle())
+      .send({ type: 'outbox.retry', id: 'b' })
+      .send({ type: 'outbox.retry', id: 'nope' })
+      .send({ type: 'outbox.retry', id: 'a' });
+    await run.settle();
     expect(run.sent).toEqual(['a', 'b', 'a']);
-    expect(selectEntries(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['b']);
+    expect(selectEntries(run.snapshot()).map((e) => e.id)).toEqual(['b']);
   });
 
   it('a retry answered "already exists" counts as received; another code 4 stays failed', async () => {
@@ -210,60 +207,60 @@ describe('outbox machine', () => {
       answers: [networkError(), duplicate, apiError(4, 400, 'bad input'), apiError(4, 400, 'again')],
     });
     await ready(run);
-    run.actor.send({ type: 'outbox.send', message: message('a') });
-    await settle();
-    run.actor.send({ type: 'outbox.retry', id: 'a' });
-    await settle();
-    expect(selectEntries(run.actor.getSnapshot())).toEqual([]);
-    run.actor.send({ type: 'outbox.send', message: message('b') });
-    await settle();
-    expect(selectFailed(run.actor.getSnapshot())).toMatchObject([{ id: 'b', failure: 'retryable' }]);
-    run.actor.send({ type: 'outbox.retry', id: 'b' });
-    await settle();
+    run.send({ type: 'outbox.send', message: message('a') });
+    (await run.settle()).send({ type: 'outbox.retry', id: 'a' });
+    await run.settle();
+    expect(selectEntries(run.snapshot())).toEqual([]);
+    run.send({ type: 'outbox.send', message: message('b') });
+    await run.settle();
+    expect(selectFailed(run.snapshot())).toMatchObject([{ id: 'b', failure: 'retryable' }]);
+    run.send({ type: 'outbox.retry', id: 'b' });
+    await run.settle();
     expect(child(run, 'b')?.getSnapshot().context.attempts).toBe(2);
   });
 
   it('ignores a second hand-over of the same id', async () => {
     const run = start({ answers: [new Promise<never>(() => {})] });
     await ready(run);
-    run.actor.send({ type: 'outbox.send', message: message('a') });
-    run.actor.send({ type: 'outbox.send', message: message('a', 'other text') });
-    await settle();
+    run
+      .send({ type: 'outbox.send', message: message('a') })
+      .send({ type: 'outbox.send', message: message('a', 'other text') });
+    await run.settle();
     expect(run.sent).toEqual(['a']);
-    expect(selectEntries(run.actor.getSnapshot()).map((e) => e.message.text)).toEqual(['text of a']);
+    expect(selectEntries(run.snapshot()).map((e) => e.message.text)).toEqual(['text of a']);
   });
 
   it('discards a failed message', async () => {
     const run = start({ answers: [notAllowed()] });
     await ready(run);
-    run.actor.send({ type: 'outbox.send', message: message('a') });
-    await settle();
-    run.actor.send({ type: 'outbox.discard', id: 'a' });
-    await settle();
-    expect(selectEntries(run.actor.getSnapshot())).toEqual([]);
+    run.send({ type: 'outbox.send', message: message('a') });
+    (await run.settle()).send({ type: 'outbox.discard', id: 'a' });
+    await run.settle();
+    expect(selectEntries(run.snapshot())).toEqual([]);
     expect(run.storage.read('alice')).toEqual([]);
   });
 
   it('a recovered connection resends every unsent message (same ids), not the other kinds', async () => {
     const run = start({ answers: [networkError(), networkError(), serverDown(), notAllowed()] });
     await ready(run);
-    for (const id of ['u1', 'u2', 'r', 'x']) run.actor.send({ type: 'outbox.send', message: message(id) });
-    await settle();
+    for (const id of ['u1', 'u2', 'r', 'x']) run.send({ type: 'outbox.send', message: message(id) });
+    await run.settle();
     run.recover();
-    await settle();
+    await run.settle();
     expect(run.sent).toEqual(['u1', 'u2', 'r', 'x', 'u1', 'u2']);
-    expect(selectFailed(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['r', 'x']);
+    expect(selectFailed(run.snapshot()).map((e) => e.id)).toEqual(['r', 'x']);
   });
 
   it('filters entries per channel and thread', async () => {
     const run = start({ answers: [networkError(), networkError(), networkError()] });
     await ready(run);
-    run.actor.send({ type: 'outbox.send', message: message('a') });
-    run.actor.send({ type: 'outbox.send', message: { ...message('b'), parent_id: 'p1' } });
-    run.actor.send({ type: 'outbox.send', message: message('c', 'x', 'messaging:other') });
-    await settle();
-    expect(selectEntriesFor(run.actor.getSnapshot(), 'messaging:room').map((e) => e.id)).toEqual(['a']);
-    expect(selectEntriesFor(run.actor.getSnapshot(), 'messaging:room', 'p1').map((e) => e.id)).toEqual(['b']);
+    run
+      .send({ type: 'outbox.send', message: message('a') })
+      .send({ type: 'outbox.send', message: { ...message('b'), parent_id: 'p1' } })
+      .send({ type: 'outbox.send', message: message('c', 'x', 'messaging:other') });
+    await run.settle();
+    expect(selectEntriesFor(run.snapshot(), 'messaging:room').map((e) => e.id)).toEqual(['a']);
+    expect(selectEntriesFor(run.snapshot(), 'messaging:room', 'p1').map((e) => e.id)).toEqual(['b']);
   });
 
   describe('persistence', () => {
@@ -274,21 +271,21 @@ describe('outbox machine', () => {
         answers: [serverDown(), networkError(), notAllowed(), new Promise<never>(() => {})],
       });
       await ready(first);
-      for (const id of ['r', 'u', 'x', 's']) first.actor.send({ type: 'outbox.send', message: message(id) });
-      await settle();
+      for (const id of ['r', 'u', 'x', 's']) first.send({ type: 'outbox.send', message: message(id) });
+      await first.settle();
       expect(storage.read('alice')).toEqual([
         { message: message('r'), failure: 'retryable' },
         { message: message('u'), failure: 'unsent' },
         { message: message('x'), failure: 'unauthorized' },
         { message: message('s'), failure: null },
       ]);
-      first.actor.stop();
+      first.stop();
 
       const reloaded = start({ storage });
-      expect(selectIsLoading(reloaded.actor.getSnapshot())).toBe(true);
+      expect(selectIsLoading(reloaded.snapshot())).toBe(true);
       await ready(reloaded);
-      expect(selectIsLoading(reloaded.actor.getSnapshot())).toBe(false);
-      expect(selectFailed(reloaded.actor.getSnapshot()).map((e) => [e.id, e.failure])).toEqual([
+      expect(selectIsLoading(reloaded.snapshot())).toBe(false);
+      expect(selectFailed(reloaded.snapshot()).map((e) => [e.id, e.failure])).toEqual([
         ['r', 'retryable'],
         ['u', 'unsent'],
         ['x', 'unauthorized'],
@@ -296,10 +293,10 @@ describe('outbox machine', () => {
       ]);
       expect(reloaded.sent).toEqual([]);
       reloaded.recover();
-      await settle();
+      await reloaded.settle();
       expect(reloaded.sent).toEqual(['u', 's']);
-      reloaded.actor.send({ type: 'outbox.retry', id: 'r' });
-      await settle();
+      reloaded.send({ type: 'outbox.retry', id: 'r' });
+      await reloaded.settle();
       expect(reloaded.sent).toEqual(['u', 's', 'r']);
       expect(storage.read('alice')).toEqual([{ message: message('x'), failure: 'unauthorized' }]);
     });
@@ -323,19 +320,18 @@ describe('outbox machine', () => {
           watchConnection: fromCallback(() => undefined),
         },
       });
-      const actor = createActor(machine, { input: { userId: 'alice' } }).start();
-      await settle();
+      const run = machineTest(machine, { input: { userId: 'alice' } });
+      await run.settle();
       expect(writes).toEqual([[]]); // after loading
-      actor.send({ type: 'outbox.send', message: message('a') });
-      await settle();
+      run.send({ type: 'outbox.send', message: message('a') });
+      (await run.settle()).expectPaths('ready.saving');
       expect(writes).toHaveLength(1); // still waiting for the first write
-      expect(actor.getSnapshot().context.dirty).toBe(true);
+      expect(run.snapshot().context.dirty).toBe(true);
       gates.shift()!();
-      await settle();
+      await run.settle();
       expect(writes).toEqual([[], ['a:unsent']]);
       gates.shift()!();
-      await settle();
-      expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+      (await run.settle()).expectPaths('ready.idle');
       expect(writes).toHaveLength(2);
     });
 
@@ -343,11 +339,11 @@ describe('outbox machine', () => {
       const storage = memoryStorage();
       const alice = start({ storage, answers: [networkError()] });
       await ready(alice);
-      alice.actor.send({ type: 'outbox.send', message: message('a') });
-      await settle();
+      alice.send({ type: 'outbox.send', message: message('a') });
+      await alice.settle();
       const bob = start({ storage, userId: 'bob' });
       await ready(bob);
-      expect(selectEntries(bob.actor.getSnapshot())).toEqual([]);
+      expect(selectEntries(bob.snapshot())).toEqual([]);
       expect(storage.read('alice')).toHaveLength(1);
     });
 
@@ -360,13 +356,13 @@ describe('outbox machine', () => {
         answers: [networkError()],
         load: () => new Promise((resolve) => (finishLoad = resolve)),
       });
-      run.actor.send({ type: 'outbox.send', message: message('new') });
-      await settle();
+      run.send({ type: 'outbox.send', message: message('new') });
+      await run.settle();
       // Nothing was written while the stored list was unread.
       expect(storage.read('alice').map((r) => r.message.id)).toEqual(['old']);
       finishLoad(storage.read('alice'));
       await ready(run);
-      expect(selectEntries(run.actor.getSnapshot()).map((e) => e.id)).toEqual(['new', 'old']);
+      expect(selectEntries(run.snapshot()).map((e) => e.id)).toEqual(['new', 'old']);
       expect(storage.read('alice').map((r) => r.message.id)).toEqual(['new', 'old']);
     });
 
@@ -376,8 +372,8 @@ describe('outbox machine', () => {
       const run = start({ storage, load: () => Promise.reject(new Error('SecurityError')) });
       await ready(run);
       expect(storage.data.get('alice')).toBe('kept');
-      run.actor.send({ type: 'outbox.send', message: message('a') });
-      await settle();
+      run.send({ type: 'outbox.send', message: message('a') });
+      await run.settle();
       expect(run.sent).toEqual(['a']);
       expect(storage.read('alice')).toEqual([]);
     });

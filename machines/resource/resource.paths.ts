@@ -2,6 +2,8 @@
 import { fromPromise } from 'xstate';
 import type { PathModel } from '../shared/path-coverage';
 import { resourceMachine } from './resource.machine';
+import { selectData, selectError } from './resource.selectors';
+import type { ResourceContext } from './resource.types';
 
 export const pathModel: PathModel = {
   name: 'resource',
@@ -21,4 +23,27 @@ export const pathModel: PathModel = {
     { type: 'resource.reload' },
     { type: 'resource.replace', data: { rows: 2 } },
   ],
+  // A load's answer becomes the data, a replacement at once; a failure says why and keeps the data.
+  outcomes: {
+    ready: ({ snapshot, event, before }) => ({
+      actual: selectData(snapshot),
+      expected:
+        event?.type === 'resource.replace'
+          ? event.data
+          : event?.type.startsWith('xstate.done.actor.')
+            ? event.output
+            : selectData(before),
+    }),
+    failed: ({ snapshot, before }) => ({
+      actual: [selectError(snapshot), selectData(snapshot)],
+      expected: ['offline', selectData(before)],
+    }),
+    loading: ({ snapshot, event, before }) => ({
+      actual: [(snapshot.context as ResourceContext).params, selectData(snapshot)],
+      expected: [
+        event?.type === 'resource.set' ? { week: 2 } : (before.context as ResourceContext).params,
+        selectData(before),
+      ],
+    }),
+  },
 };

@@ -1,5 +1,6 @@
-import { createActor, fromPromise } from 'xstate';
+import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
+import { machineTest } from '../shared/machine-test';
 import { failureText, resourceMachine } from './resource.machine';
 import { selectData, selectError, selectStatus } from './resource.selectors';
 
@@ -11,66 +12,56 @@ function controlledLoader() {
   );
   return { calls, machine: resourceMachine.provide({ actors: { load } }) };
 }
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('resource', () => {
   it('loads with its params, then shows the data', async () => {
     const { calls, machine } = controlledLoader();
-    const actor = createActor(machine, { input: { params: { week: 9 } } }).start();
-    expect(selectStatus(actor.getSnapshot())).toBe('loading');
+    const run = machineTest(machine, { input: { params: { week: 9 } } });
+    run.expectSelected(selectStatus, 'loading');
     expect(calls.map((c) => c.params)).toEqual([{ week: 9 }]);
     calls[0]!.resolve(['fixture']);
-    await tick();
-    expect(selectStatus(actor.getSnapshot())).toBe('ready');
-    expect(selectData(actor.getSnapshot())).toEqual(['fixture']);
+    (await run.settle()).expectSelected(selectStatus, 'ready').expectSelected(selectData, ['fixture']);
   });
 
   it('keeps the data shown while other params load, and drops an overtaken answer', async () => {
     const { calls, machine } = controlledLoader();
-    const actor = createActor(machine, { input: { params: { week: 9 } } }).start();
+    const run = machineTest(machine, { input: { params: { week: 9 } } });
     calls[0]!.resolve('week 9');
-    await tick();
-    actor.send({ type: 'resource.set', params: { week: 8 } });
-    actor.send({ type: 'resource.set', params: { week: 7 } });
-    expect(selectStatus(actor.getSnapshot())).toBe('loading');
-    expect(selectData(actor.getSnapshot())).toBe('week 9');
+    (await run.settle())
+      .send({ type: 'resource.set', params: { week: 8 } })
+      .send({ type: 'resource.set', params: { week: 7 } })
+      .expectSelected(selectStatus, 'loading')
+      .expectSelected(selectData, 'week 9');
     calls[1]!.resolve('week 8');
-    await tick();
-    expect(selectData(actor.getSnapshot())).toBe('week 9');
+    (await run.settle()).expectSelected(selectData, 'week 9');
     calls[2]!.resolve('week 7');
-    await tick();
-    expect(selectStatus(actor.getSnapshot())).toBe('ready');
-    expect(selectData(actor.getSnapshot())).toBe('week 7');
-    expect(actor.getSnapshot().context.params).toEqual({ week: 7 });
+    (await run.settle()).expectSelected(selectStatus, 'ready').expectSelected(selectData, 'week 7');
+    expect(run.snapshot().context.params).toEqual({ week: 7 });
   });
 
   it('says why a load failed, keeps the old data, and loads again on reload', async () => {
     const { calls, machine } = controlledLoader();
-    const actor = createActor(machine, { input: { params: 1 } }).start();
+    const run = machineTest(machine, { input: { params: 1 } });
     calls[0]!.resolve('first');
-    await tick();
-    actor.send({ type: 'resource.reload' });
+    (await run.settle()).send({ type: 'resource.reload' });
     calls[1]!.reject(new Error('League 1 does not exist'));
-    await tick();
-    expect(selectStatus(actor.getSnapshot())).toBe('failed');
-    expect(selectError(actor.getSnapshot())).toBe('League 1 does not exist');
-    expect(selectData(actor.getSnapshot())).toBe('first');
-    actor.send({ type: 'resource.reload' });
+    (await run.settle())
+      .expectSelected(selectStatus, 'failed')
+      .expectSelected(selectError, 'League 1 does not exist')
+      .expectSelected(selectData, 'first')
+      .send({ type: 'resource.reload' });
     calls[2]!.resolve('second');
-    await tick();
-    expect(selectStatus(actor.getSnapshot())).toBe('ready');
-    expect(selectError(actor.getSnapshot())).toBeNull();
+    (await run.settle()).expectSelected(selectStatus, 'ready').expectSelected(selectError, null);
   });
 
   it('shows a change the member made at once', async () => {
     const { calls, machine } = controlledLoader();
-    const actor = createActor(machine, { input: { params: 1 } }).start();
-    actor.send({ type: 'resource.replace', data: 'too early' });
-    expect(selectData(actor.getSnapshot())).toBeNull();
+    const run = machineTest(machine, { input: { params: 1 } });
+    run.send({ type: 'resource.replace', data: 'too early' }).expectSelected(selectData, null);
     calls[0]!.resolve('saved');
-    await tick();
-    actor.send({ type: 'resource.replace', data: 'optimistic' });
-    expect(selectData(actor.getSnapshot())).toBe('optimistic');
+    (await run.settle())
+      .send({ type: 'resource.replace', data: 'optimistic' })
+      .expectSelected(selectData, 'optimistic');
   });
 
   it('turns any failure into a text', () => {

@@ -1,7 +1,8 @@
 /** The session machine's path model: every event it can meet, with sample payloads. */
 import { fromPromise } from 'xstate';
-import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { ownEventTypes, type PathModel, type PathOutcome } from '../shared/path-coverage';
 import { sessionMachine } from './session.machine';
+import { selectStatus, selectUser } from './session.selectors';
 import type { SessionContext, SessionEvent, SessionUser } from './session.types';
 
 const alex: SessionUser = { id: 1, name: 'Alex' };
@@ -19,6 +20,11 @@ const samples: SessionEvent[] = [
   { type: 'session.setStatus', status: 'unauthenticated' },
   { type: 'network.online' },
 ];
+
+const signedIn: PathOutcome = ({ snapshot }) => ({
+  actual: [selectStatus(snapshot), selectUser(snapshot)],
+  expected: ['authenticated', alex],
+});
 
 export const pathModel: PathModel = {
   name: 'session',
@@ -44,5 +50,18 @@ export const pathModel: PathModel = {
   serializeState: (snapshot) => {
     const { user, failures } = snapshot.context as SessionContext;
     return JSON.stringify({ value: snapshot.value as unknown, user: Boolean(user), failures: Math.min(failures, 2) });
+  },
+  // Whatever led there, a signed-in state has the user and a signed-out one has none; refreshing
+  // and signing out still show the member signed in until the server answers.
+  outcomes: {
+    authenticated: signedIn,
+    refreshing: signedIn,
+    signingOut: signedIn,
+    unauthenticated: ({ snapshot }) => ({
+      actual: [selectStatus(snapshot), selectUser(snapshot)],
+      expected: ['unauthenticated', null],
+    }),
+    loading: ({ snapshot }) => ({ actual: selectStatus(snapshot), expected: 'loading' }),
+    retrying: ({ snapshot }) => ({ actual: selectStatus(snapshot), expected: 'loading' }),
   },
 };

@@ -1,4 +1,5 @@
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { fromPromise } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { describe, expect, it } from 'vitest';
 import { RETRY_BASE_MS, sessionMachine } from './session.machine';
 import { selectLastError, selectStatus, selectUser } from './session.selectors';
@@ -16,7 +17,6 @@ class HttpishError extends Error {
 /** A session actor whose /me answers come from `answers` in order, on a simulated clock. */
 function start(answers: (SessionUser | Error)[], logout: () => Promise<void> = () => Promise.resolve()) {
   const calls = { me: 0, logout: 0 };
-  const clock = new SimulatedClock();
   const machine = sessionMachine.provide({
     actors: {
       fetchCurrentUser: fromPromise(async () => {
@@ -30,200 +30,175 @@ function start(answers: (SessionUser | Error)[], logout: () => Promise<void> = (
       }),
     },
   });
-  const actor = createActor(machine, { clock }).start();
-  return { actor, clock, calls };
+  const run = machineTest(machine);
+  return { run, calls };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('session machine', () => {
   it('starts loading and refreshes once at start: success → authenticated with the user', async () => {
-    const { actor, calls } = start([alex]);
-    expect(selectStatus(actor.getSnapshot())).toBe('loading');
-    await settle();
-    expect(actor.getSnapshot().value).toBe('authenticated');
-    expect(selectUser(actor.getSnapshot())).toEqual(alex);
+    const { run, calls } = start([alex]);
+    run.expectSelected(selectStatus, 'loading');
+    (await run.settle()).expectPaths('authenticated').expectSelected(selectUser, alex);
     expect(calls.me).toBe(1);
   });
 
   it('401 → unauthenticated with the user cleared', async () => {
-    const { actor } = start([new HttpishError(401)]);
-    await settle();
-    expect(actor.getSnapshot().value).toBe('unauthenticated');
-    expect(selectUser(actor.getSnapshot())).toBeNull();
+    const { run } = start([new HttpishError(401)]);
+    (await run.settle()).expectPaths('unauthenticated').expectSelected(selectUser, null);
   });
 
   it('another failure while loading stays loading and retries with backoff', async () => {
-    const { actor, clock, calls } = start([new HttpishError(500), new Error('timeout'), alex]);
-    await settle();
-    expect(actor.getSnapshot().value).toBe('retrying');
-    expect(selectStatus(actor.getSnapshot())).toBe('loading');
-    expect(selectLastError(actor.getSnapshot())).toBe('HTTP 500');
-    clock.increment(RETRY_BASE_MS - 1);
-    await settle();
+    const { run, calls } = start([new HttpishError(500), new Error('timeout'), alex]);
+    (await run.settle())
+      .expectPaths('retrying')
+      .expectSelected(selectStatus, 'loading')
+      .expectSelected(selectLastError, 'HTTP 500')
+      .advance(RETRY_BASE_MS - 1);
+    await run.settle();
     expect(calls.me).toBe(1);
-    clock.increment(1);
-    await settle();
+    run.advance(1);
+    await run.settle();
     expect(calls.me).toBe(2);
-    expect(actor.getSnapshot().value).toBe('retrying');
-    expect(actor.getSnapshot().context.failures).toBe(2);
-    clock.increment(RETRY_BASE_MS * 2);
-    await settle();
+    run.expectPaths('retrying');
+    expect(run.snapshot().context.failures).toBe(2);
+    run.advance(RETRY_BASE_MS * 2);
+    await run.settle();
     expect(calls.me).toBe(3);
-    expect(actor.getSnapshot().value).toBe('authenticated');
-    expect(actor.getSnapshot().context).toMatchObject({ failures: 0, lastError: null });
+    run.expectPaths('authenticated');
+    expect(run.snapshot().context).toMatchObject({ failures: 0, lastError: null });
   });
 
   it('retries at once when the browser comes back online, or on refresh', async () => {
-    const { actor, calls } = start([new Error('offline'), new Error('offline'), alex]);
-    await settle();
-    actor.send({ type: 'network.online' });
-    await settle();
+    const { run, calls } = start([new Error('offline'), new Error('offline'), alex]);
+    (await run.settle()).send({ type: 'network.online' });
+    await run.settle();
     expect(calls.me).toBe(2);
-    expect(actor.getSnapshot().value).toBe('retrying');
-    actor.send({ type: 'session.refresh' });
-    await settle();
+    run.expectPaths('retrying').send({ type: 'session.refresh' });
+    await run.settle();
     expect(calls.me).toBe(3);
-    expect(actor.getSnapshot().value).toBe('authenticated');
+    run.expectPaths('authenticated');
   });
 
   it('a sign-in while retrying is taken at once', async () => {
-    const { actor } = start([new Error('down')]);
-    await settle();
-    actor.send({ type: 'session.signedIn', user: jordan });
-    expect(actor.getSnapshot().value).toBe('authenticated');
-    expect(selectUser(actor.getSnapshot())).toEqual(jordan);
+    const { run } = start([new Error('down')]);
+    (await run.settle())
+      .send({ type: 'session.signedIn', user: jordan })
+      .expectPaths('authenticated')
+      .expectSelected(selectUser, jordan);
   });
 
   it('signs in from unauthenticated', async () => {
-    const { actor } = start([new HttpishError(401)]);
-    await settle();
-    actor.send({ type: 'session.signedIn', user: jordan });
-    expect(actor.getSnapshot().value).toBe('authenticated');
-    expect(selectUser(actor.getSnapshot())).toEqual(jordan);
+    const { run } = start([new HttpishError(401)]);
+    (await run.settle())
+      .send({ type: 'session.signedIn', user: jordan })
+      .expectPaths('authenticated')
+      .expectSelected(selectUser, jordan);
   });
 
   it('a refresh from unauthenticated loads again', async () => {
-    const { actor, calls } = start([new HttpishError(401), alex]);
-    await settle();
-    actor.send({ type: 'session.refresh' });
-    expect(actor.getSnapshot().value).toBe('loading');
-    await settle();
+    const { run, calls } = start([new HttpishError(401), alex]);
+    (await run.settle()).send({ type: 'session.refresh' }).expectPaths('loading');
+    await run.settle();
     expect(calls.me).toBe(2);
-    expect(actor.getSnapshot().value).toBe('authenticated');
+    run.expectPaths('authenticated');
   });
 
   describe('when authenticated', () => {
     it('a refresh that succeeds takes the new user', async () => {
-      const { actor } = start([alex, { ...alex, name: 'Alex M.' }]);
-      await settle();
-      actor.send({ type: 'session.refresh' });
-      expect(actor.getSnapshot().value).toBe('refreshing');
-      expect(selectStatus(actor.getSnapshot())).toBe('authenticated');
-      await settle();
-      expect(actor.getSnapshot().value).toBe('authenticated');
-      expect(selectUser(actor.getSnapshot())?.name).toBe('Alex M.');
+      const { run } = start([alex, { ...alex, name: 'Alex M.' }]);
+      (await run.settle())
+        .send({ type: 'session.refresh' })
+        .expectPaths('refreshing')
+        .expectSelected(selectStatus, 'authenticated');
+      (await run.settle()).expectPaths('authenticated');
+      expect(selectUser(run.snapshot())?.name).toBe('Alex M.');
     });
 
     it('a refresh that fails temporarily stays authenticated with the user held', async () => {
-      const { actor } = start([alex, new HttpishError(503)]);
-      await settle();
-      actor.send({ type: 'session.refresh' });
-      await settle();
-      expect(actor.getSnapshot().value).toBe('authenticated');
-      expect(selectUser(actor.getSnapshot())).toEqual(alex);
-      expect(selectLastError(actor.getSnapshot())).toBe('HTTP 503');
+      const { run } = start([alex, new HttpishError(503)]);
+      (await run.settle()).send({ type: 'session.refresh' });
+      (await run.settle())
+        .expectPaths('authenticated')
+        .expectSelected(selectUser, alex)
+        .expectSelected(selectLastError, 'HTTP 503');
     });
 
     it('a refresh answered 401 signs out', async () => {
-      const { actor } = start([alex, new HttpishError(401)]);
-      await settle();
-      actor.send({ type: 'session.refresh' });
-      await settle();
-      expect(actor.getSnapshot().value).toBe('unauthenticated');
-      expect(selectUser(actor.getSnapshot())).toBeNull();
+      const { run } = start([alex, new HttpishError(401)]);
+      (await run.settle()).send({ type: 'session.refresh' });
+      (await run.settle()).expectPaths('unauthenticated').expectSelected(selectUser, null);
     });
 
     it('sign-out ends the server session, then clears the user', async () => {
-      const { actor, calls } = start([alex]);
-      await settle();
-      actor.send({ type: 'session.signOut' });
-      expect(actor.getSnapshot().value).toBe('signingOut');
-      await settle();
+      const { run, calls } = start([alex]);
+      (await run.settle()).send({ type: 'session.signOut' }).expectPaths('signingOut');
+      await run.settle();
       expect(calls.logout).toBe(1);
-      expect(actor.getSnapshot().value).toBe('unauthenticated');
-      expect(selectUser(actor.getSnapshot())).toBeNull();
+      run.expectPaths('unauthenticated').expectSelected(selectUser, null);
     });
 
     it('sign-out clears the user even when the server call fails', async () => {
-      const { actor } = start([alex], () => Promise.reject(new Error('offline')));
-      await settle();
-      actor.send({ type: 'session.signOut' });
-      await settle();
-      expect(actor.getSnapshot().value).toBe('unauthenticated');
+      const { run } = start([alex], () => Promise.reject(new Error('offline')));
+      (await run.settle()).send({ type: 'session.signOut' });
+      (await run.settle()).expectPaths('unauthenticated');
     });
 
     it('sign-out and expiry also work in the middle of a refresh', async () => {
-      const first = start([alex, alex]);
-      await settle();
-      first.actor.send({ type: 'session.refresh' });
-      first.actor.send({ type: 'session.signOut' });
-      expect(first.actor.getSnapshot().value).toBe('signingOut');
+      const first = start([alex, alex]).run;
+      (await first.settle()).send({ type: 'session.refresh' }, { type: 'session.signOut' }).expectPaths('signingOut');
 
-      const second = start([alex, alex]);
-      await settle();
-      second.actor.send({ type: 'session.refresh' });
-      second.actor.send({ type: 'session.expired' });
-      expect(second.actor.getSnapshot().value).toBe('unauthenticated');
+      const second = start([alex, alex]).run;
+      (await second.settle()).send({ type: 'session.refresh' }, { type: 'session.expired' });
+      second.expectPaths('unauthenticated');
     });
 
     it('an expired session (a 401 elsewhere) signs out', async () => {
-      const { actor } = start([alex]);
-      await settle();
-      actor.send({ type: 'session.expired' });
-      expect(actor.getSnapshot().value).toBe('unauthenticated');
-      expect(selectUser(actor.getSnapshot())).toBeNull();
+      const { run } = start([alex]);
+      (await run.settle())
+        .send({ type: 'session.expired' })
+        .expectPaths('unauthenticated')
+        .expectSelected(selectUser, null);
     });
 
     it('takes profile changes and a fresh sign-in', async () => {
-      const { actor } = start([alex]);
-      await settle();
-      actor.send({ type: 'session.userUpdated', user: { ...alex, language: 'fr' } });
-      expect(selectUser(actor.getSnapshot())?.language).toBe('fr');
-      actor.send({ type: 'session.signedIn', user: jordan });
-      expect(selectUser(actor.getSnapshot())).toEqual(jordan);
-      expect(actor.getSnapshot().value).toBe('authenticated');
+      const { run } = start([alex]);
+      (await run.settle()).send({ type: 'session.userUpdated', user: { ...alex, language: 'fr' } });
+      expect(selectUser(run.snapshot())?.language).toBe('fr');
+      run
+        .send({ type: 'session.signedIn', user: jordan })
+        .expectSelected(selectUser, jordan)
+        .expectPaths('authenticated');
     });
   });
 
   describe('setting the status directly', () => {
     it('to unauthenticated clears the user', async () => {
-      const { actor } = start([alex]);
-      await settle();
-      actor.send({ type: 'session.setStatus', status: 'unauthenticated' });
-      expect(actor.getSnapshot().value).toBe('unauthenticated');
-      expect(selectUser(actor.getSnapshot())).toBeNull();
+      const { run } = start([alex]);
+      (await run.settle())
+        .send({ type: 'session.setStatus', status: 'unauthenticated' })
+        .expectPaths('unauthenticated')
+        .expectSelected(selectUser, null);
     });
 
     it('to authenticated needs a user, given or held', async () => {
-      const { actor } = start([new HttpishError(401)]);
-      await settle();
-      actor.send({ type: 'session.setStatus', status: 'authenticated' });
-      expect(actor.getSnapshot().value).toBe('unauthenticated');
-      actor.send({ type: 'session.setStatus', status: 'authenticated', user: jordan });
-      expect(actor.getSnapshot().value).toBe('authenticated');
-      expect(selectUser(actor.getSnapshot())).toEqual(jordan);
+      const { run } = start([new HttpishError(401)]);
+      (await run.settle())
+        .send({ type: 'session.setStatus', status: 'authenticated' })
+        .expectPaths('unauthenticated')
+        .send({ type: 'session.setStatus', status: 'authenticated', user: jordan })
+        .expectPaths('authenticated')
+        .expectSelected(selectUser, jordan);
     });
 
     it('to loading refreshes again, keeping the held user', async () => {
-      const { actor, calls } = start([alex, alex]);
-      await settle();
-      actor.send({ type: 'session.setStatus', status: 'loading' });
-      expect(actor.getSnapshot().value).toBe('loading');
-      expect(selectUser(actor.getSnapshot())).toEqual(alex);
-      await settle();
+      const { run, calls } = start([alex, alex]);
+      (await run.settle())
+        .send({ type: 'session.setStatus', status: 'loading' })
+        .expectPaths('loading')
+        .expectSelected(selectUser, alex);
+      await run.settle();
       expect(calls.me).toBe(2);
-      expect(actor.getSnapshot().value).toBe('authenticated');
+      run.expectPaths('authenticated');
     });
   });
 });

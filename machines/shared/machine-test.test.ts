@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emit, fromPromise, setup } from 'xstate';
+import { emit, fromPromise, sendParent, setup } from 'xstate';
 import { machineTest, statePaths } from './machine-test';
 
 const doorMachine = setup({
@@ -20,6 +20,21 @@ const doorMachine = setup({
   },
 });
 
+const bellMachine = setup({
+  types: { input: {} as { room: string }, context: {} as { room: string } },
+}).createMachine({
+  context: ({ input }) => input,
+  initial: 'quiet',
+  states: {
+    quiet: {
+      on: {
+        ring: { target: 'rung', actions: sendParent(({ context }) => ({ type: 'bell.rang', room: context.room })) },
+      },
+    },
+    rung: { type: 'final' },
+  },
+});
+
 describe('machineTest', () => {
   it('lists the active leaves of nested and parallel states', () => {
     expect(statePaths({ door: { opening: {} }, light: 'off' })).toEqual(['door.opening', 'light.off']);
@@ -33,6 +48,15 @@ describe('machineTest', () => {
     run.advance(2999).expectPaths('door.open', 'light.off').expectEmitted('door.closed');
     run.advance(1).expectPaths('door.closed', 'light.off').expectEmitted('door.closed', { after: 3000 });
     run.stop().expectStatus('stopped');
+  });
+
+  it('runs a child machine under a parent that records what it is told', () => {
+    const run = machineTest(bellMachine, { input: { room: 'hall' }, asChild: 'bell' });
+    run.expectPaths('quiet').expectTold('bell.rang');
+    expect(() => run.expectTold('bell.rang', { room: 'hall' })).toThrow();
+    run.send({ type: 'ring' }).expectPaths('rung').expectStatus('done').expectTold('bell.rang', { room: 'hall' });
+    expect(run.told.map((event) => event.type)).toContain('bell.rang');
+    run.stop();
   });
 
   it('fails when the machine is not where the test expects it', () => {

@@ -9,11 +9,16 @@
  *   run.send({ type: 'thread.loadOlder' }).expectPaths('open.loadingOlder');
  *   (await run.advance(3000).settle()).expectEmitted('thread.failed', { reason: 'network' });
  *
+ * A child machine (one that tells its parent with `sendParent`) runs with `asChild: id`, invoked
+ * by a stand-in parent that records what it was told (`told`, `expectTold`).
+ *
  * Test support only (it imports vitest): eslint lets this one file of machines/shared do so.
  */
 import { expect } from 'vitest';
+import { statePaths } from './path-coverage';
 import {
   createActor,
+  setup,
   SimulatedClock,
   type Actor,
   type AnyStateMachine,
@@ -24,20 +29,14 @@ import {
   type StateValue,
 } from 'xstate';
 
-/** Every active leaf of a state value as a dotted path: `{ open: 'browsing' }` → `open.browsing`. */
-export function statePaths(value: StateValue): string[] {
-  if (typeof value === 'string') return [value];
-  return Object.entries(value).flatMap(([key, child]) =>
-    child === undefined || (typeof child === 'object' && Object.keys(child).length === 0)
-      ? [key]
-      : statePaths(child).map((path) => `${key}.${path}`),
-  );
-}
+export { statePaths };
 
 export interface MachineTestOptions<TMachine extends AnyStateMachine> {
   input?: InputFrom<TMachine>;
   /** The clock the machine's delays run on; a new simulated clock at 0 by default. */
   clock?: SimulatedClock;
+  /** Runs the machine as the invoked child of this id of a parent that records what it is told. */
+  asChild?: string;
 }
 
 export interface MachineTest<TMachine extends AnyStateMachine> {
@@ -45,6 +44,8 @@ export interface MachineTest<TMachine extends AnyStateMachine> {
   readonly clock: SimulatedClock;
   /** What the machine emitted so far, in order. */
   readonly emitted: EventObject[];
+  /** What the machine told its parent so far, in order (with `asChild`). */
+  readonly told: EventObject[];
   snapshot(): SnapshotFrom<TMachine>;
   send(...events: EventFrom<TMachine>[]): MachineTest<TMachine>;
   /** Moves the simulated clock on, running the delays that fall due. */
@@ -56,6 +57,8 @@ export interface MachineTest<TMachine extends AnyStateMachine> {
   expectSelected<T>(selector: (snapshot: SnapshotFrom<TMachine>) => T, expected: T): MachineTest<TMachine>;
   /** Exactly as many emitted events of `type` as expectations given (none: none), each matched in order. */
   expectEmitted(type: string, ...expected: Record<string, unknown>[]): MachineTest<TMachine>;
+  /** Exactly as many events of `type` told to the parent as expectations given, each matched in order. */
+  expectTold(type: string, ...expected: Record<string, unknown>[]): MachineTest<TMachine>;
   expectStatus(status: 'active' | 'done' | 'error' | 'stopped'): MachineTest<TMachine>;
   stop(): MachineTest<TMachine>;
 }
@@ -66,15 +69,28 @@ export function machineTest<TMachine extends AnyStateMachine>(
   options: MachineTestOptions<TMachine> = {},
 ): MachineTest<TMachine> {
   const clock = options.clock ?? new SimulatedClock();
-  const actor: Actor<TMachine> = createActor(machine, { input: options.input, clock });
   const emitted: EventObject[] = [];
+  const told: EventObject[] = [];
+  const parent = options.asChild
+    ? createActor(parentOf(machine, options.asChild, options.input, told), { clock })
+    : null;
+  const actor = (parent?.start().getSnapshot().children[options.asChild!] ??
+    createActor(machine, { input: options.input, clock })) as Actor<TMachine>;
   actor.on('*', (event: EventObject) => emitted.push(event));
-  actor.start();
+  if (!parent) actor.start();
+
+  const expectEvents = (events: EventObject[], what: string, type: string, expected: Record<string, unknown>[]) => {
+    const ofType = events.filter((event) => event.type === type);
+    expect(ofType, `${what} ${type}`).toHaveLength(expected.length);
+    expected.forEach((fields, index) => expect(ofType[index]).toMatchObject(fields));
+    return run;
+  };
 
   const run: MachineTest<TMachine> = {
     actor,
     clock,
     emitted,
+    told,
     snapshot: () => actor.getSnapshot(),
     send(...events) {
       for (const event of events) actor.send(event);
@@ -97,20 +113,24 @@ export function machineTest<TMachine extends AnyStateMachine>(
       expect(selector(actor.getSnapshot())).toEqual(expected);
       return run;
     },
-    expectEmitted(type, ...expected) {
-      const ofType = emitted.filter((event) => event.type === type);
-      expect(ofType, `emitted ${type}`).toHaveLength(expected.length);
-      expected.forEach((fields, index) => expect(ofType[index]).toMatchObject(fields));
-      return run;
-    },
+    expectEmitted: (type, ...expected) => expectEvents(emitted, 'emitted', type, expected),
+    expectTold: (type, ...expected) => expectEvents(told, 'told', type, expected),
     expectStatus(status) {
       expect((actor.getSnapshot() as { status: string }).status).toBe(status);
       return run;
     },
     stop() {
-      actor.stop();
+      (parent ?? actor).stop();
       return run;
     },
   };
   return run;
+}
+
+/** A stand-in parent that invokes `machine` as `id` and records every event it is told. */
+function parentOf(machine: AnyStateMachine, id: string, input: unknown, told: EventObject[]) {
+  return setup({ actors: { child: machine } }).createMachine({
+    invoke: { id, src: 'child', input: input as never },
+    on: { '*': { actions: ({ event }) => told.push(event) } },
+  });
 }

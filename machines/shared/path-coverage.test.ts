@@ -86,4 +86,28 @@ describe('path coverage', () => {
     expect(both.transitions).toEqual({ taken: 2, defined: 2, missed: [] });
     expect(both.states).toEqual({ reached: 3, defined: 3, missed: [] });
   });
+
+  it('checks what each path produces by the state it ends in, and names the ends no outcome covers', () => {
+    const events = () => [{ type: 'open' }, { type: 'close' }, { type: 'lock', code: 42 }];
+    const right = exercisePaths({
+      name: 'door',
+      machine: door,
+      events,
+      outcomes: {
+        // Opened by `open`, or already open when an ignored event came.
+        opened: ({ event, before }) => ({ actual: event?.type === 'open' || before.matches('opened'), expected: true }),
+        '*': ({ snapshot }) => ({ actual: snapshot.status, expected: snapshot.matches('locked') ? 'done' : 'active' }),
+      },
+    });
+    expect(right.outcomes).toEqual({ checked: right.paths, failed: [], unchecked: [] });
+
+    const wrong = exercisePaths({
+      name: 'door',
+      machine: door,
+      events,
+      outcomes: { opened: ({ event }) => ({ actual: event?.type, expected: 'close' }) },
+    });
+    expect(wrong.outcomes.failed).toContain('open ends in opened: expected "close", got "open"');
+    expect(wrong.outcomes.unchecked).toEqual(['closed', 'locked']);
+  });
 });

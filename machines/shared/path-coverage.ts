@@ -9,9 +9,41 @@
  * A model offers concrete events per snapshot — including the `xstate.done.actor.*`,
  * `xstate.error.actor.*` and `xstate.after.*` events an invoked actor or a delay would produce —
  * so no real I/O or time is involved; the machine it passes has inert actors provided.
+ *
+ * A model also says what each path must produce (`outcomes`): by the state a path ends in, what
+ * its last event should have left in the context or selectors, or emitted; every replayed path is
+ * checked against it, and a path ending where no outcome is stated is reported as unchecked.
  */
-import { createActor, SimulatedClock, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import {
+  createActor,
+  SimulatedClock,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  type StateValue,
+} from 'xstate';
 import { getAdjacencyMap } from 'xstate/graph';
+
+/** Every active leaf of a state value as a dotted path: `{ open: 'browsing' }` → `open.browsing`. */
+export function statePaths(value: StateValue): string[] {
+  if (typeof value === 'string') return [value];
+  return Object.entries(value).flatMap(([key, child]) =>
+    child === undefined || (typeof child === 'object' && Object.keys(child).length === 0)
+      ? [key]
+      : statePaths(child).map((path) => `${key}.${path}`),
+  );
+}
+
+/** Where a replayed path ended: the snapshot, the path's last event, the snapshot before it, what it emitted. */
+export interface PathEnd {
+  snapshot: AnyMachineSnapshot;
+  event: (EventObject & Record<string, unknown>) | undefined;
+  before: AnyMachineSnapshot;
+  emitted: EventObject[];
+}
+
+/** What a path ending in a state must have produced: `actual` must deeply equal `expected`. */
+export type PathOutcome = (end: PathEnd) => { actual: unknown; expected: unknown };
 
 export interface PathModel {
   /** The machine's name as its docs page has it, e.g. `upload`. */
@@ -29,6 +61,12 @@ export interface PathModel {
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   /** Upper bound on traversal steps (a guard against an unbounded context). */
   limit?: number;
+  /**
+   * What a path produces, by the state it ends in: a key is a dotted state path (`open.browsing`,
+   * or `open` for any state inside it) matched against the path's active leaves; the first key
+   * that matches is checked, `*` matches any end.
+   */
+  outcomes?: Record<string, PathOutcome>;
 }
 
 export interface CoverageReport {
@@ -37,6 +75,8 @@ export interface CoverageReport {
   states: { reached: number; defined: number; missed: string[] };
   transitions: { taken: number; defined: number; missed: string[] };
   paths: number;
+  /** Paths checked against an outcome; failures and unchecked ends (state paths) by name. */
+  outcomes: { checked: number; failed: string[]; unchecked: string[] };
 }
 
 interface NodeLike {
@@ -81,8 +121,9 @@ export function exercisePaths(model: PathModel): CoverageReport {
   const { machine } = model;
   const taken = new Set<object>();
   const reachedStates = new Set<string>();
+  const outcomes: Outcomes = { checked: 0, failed: [], unchecked: [] };
   let paths = 0;
-  for (const input of model.inputs ?? [model.input]) paths += walk({ ...model, input }, taken, reachedStates);
+  for (const input of model.inputs ?? [model.input]) paths += walk({ ...model, input }, taken, reachedStates, outcomes);
 
   const defined = definedTransitions(machine);
   const stateIds = allNodes(machine.root as unknown as NodeLike)
@@ -102,11 +143,30 @@ export function exercisePaths(model: PathModel): CoverageReport {
       missed: [...defined.entries()].filter(([t]) => !taken.has(t)).map(([, label]) => label),
     },
     paths,
+    outcomes: { ...outcomes, unchecked: [...new Set(outcomes.unchecked)].sort() },
   };
 }
 
+type Outcomes = CoverageReport['outcomes'];
+
+/** Checks the end of one replayed path against the model's outcome for the state it ended in. */
+function checkOutcome(model: PathModel, end: PathEnd, events: EventObject[], outcomes: Outcomes) {
+  const leaves = statePaths(end.snapshot.value as StateValue);
+  const key = Object.keys(model.outcomes ?? {}).find(
+    (k) => k === '*' || leaves.some((leaf) => leaf === k || leaf.startsWith(`${k}.`)),
+  );
+  if (!key) return void outcomes.unchecked.push(leaves.join(' + '));
+  outcomes.checked++;
+  const { actual, expected } = model.outcomes![key]!(end);
+  if (plain(actual) !== plain(expected))
+    outcomes.failed.push(
+      `${events.map((e) => e.type).join(' → ') || '(start)'} ends in ${leaves.join(' + ')}: ` +
+        `expected ${plain(expected)}, got ${plain(actual)}`,
+    );
+}
+
 /** Walks the graph from `model.input`, replaying every edge; returns the number of paths. */
-function walk(model: PathModel, taken: Set<object>, reachedStates: Set<string>): number {
+function walk(model: PathModel, taken: Set<object>, reachedStates: Set<string>, outcomes: Outcomes): number {
   const { machine } = model;
   const serialize = model.serializeState ?? serializeValueAndContext;
   type Edge = { event: EventObject; state: AnyMachineSnapshot };
@@ -135,15 +195,15 @@ function walk(model: PathModel, taken: Set<object>, reachedStates: Set<string>):
   for (const [key, value] of Object.entries(adjacency)) {
     for (const { event } of Object.values(value.transitions)) {
       paths++;
-      replay(model, [...route.get(key)!, event], taken, reachedStates);
+      replay(model, [...route.get(key)!, event], taken, reachedStates, outcomes);
     }
   }
-  if (paths === 0) replay(model, [], taken, reachedStates);
+  if (paths === 0) replay(model, [], taken, reachedStates, outcomes);
   return paths;
 }
 
 /** Runs `events` on a real actor (simulated clock, never advanced), noting transitions and states. */
-function replay(model: PathModel, events: EventObject[], taken: Set<object>, reached: Set<string>) {
+function replay(model: PathModel, events: EventObject[], taken: Set<object>, reached: Set<string>, outcomes: Outcomes) {
   const actor = createActor(model.machine, {
     input: model.input,
     clock: new SimulatedClock(),
@@ -162,10 +222,21 @@ function replay(model: PathModel, events: EventObject[], taken: Set<object>, rea
     for (const node of (actor.getSnapshot() as { _nodes: { id: string }[] })._nodes) reached.add(node.id);
   };
   actor.subscribe({ next: note, error: () => undefined });
+  const emitted: EventObject[] = [];
+  actor.on('*', (event: EventObject) => emitted.push(event));
   actor.start();
   note();
-  for (const event of events) actor.send(event);
+  let before = actor.getSnapshot();
+  events.forEach((event, index) => {
+    if (index === events.length - 1) {
+      before = actor.getSnapshot();
+      emitted.length = 0;
+    }
+    actor.send(event);
+  });
+  const end: PathEnd = { snapshot: actor.getSnapshot(), event: events.at(-1), before, emitted };
   actor.stop();
+  checkOutcome(model, end, events, outcomes);
 }
 
 /** One line per machine, for the test run's printed summary. */

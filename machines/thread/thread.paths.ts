@@ -5,6 +5,7 @@
 import { fromCallback, type AnyEventObject } from 'xstate';
 import { ownEventTypes, type PathModel } from '../shared/path-coverage';
 import { threadMachine } from './thread.machine';
+import { selectFailure, selectHasOlder, selectThread } from './thread.selectors';
 
 const thread = { id: 'parent-1' };
 
@@ -26,4 +27,24 @@ export const pathModel: PathModel = {
         ];
       return [{ type }];
     }),
+  // An answer opens the thread with its hasOlder; missing and failed keep the reason.
+  outcomes: {
+    open: ({ snapshot, event, before }) => ({
+      actual: [selectThread(snapshot), selectHasOlder(snapshot), selectFailure(snapshot)],
+      expected: [
+        thread,
+        event?.type.startsWith('xstate.done.actor.')
+          ? (event.output as { hasOlder: boolean }).hasOlder
+          : selectHasOlder(before),
+        null,
+      ],
+    }),
+    missing: ({ snapshot }) => ({ actual: selectFailure(snapshot), expected: { kind: 'missing' } }),
+    failed: ({ snapshot }) => ({ actual: selectFailure(snapshot), expected: { kind: 'failed', message: 'timeout' } }),
+    // A retry keeps the last failure until the thread answers.
+    opening: ({ snapshot, before }) => ({
+      actual: [selectThread(snapshot), selectFailure(snapshot)],
+      expected: [null, selectFailure(before)],
+    }),
+  },
 };

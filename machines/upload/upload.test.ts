@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { startAsChild } from '../shared/child-harness';
+import { machineTest } from '../shared/machine-test';
 import { DEFAULT_UPLOAD_LIMITS } from '../shared/composer-children';
 import { describe, expect, it } from 'vitest';
 import type { ComposerChildEvent, UploadedAttachment, UploadInput, UploadLimits } from '../shared/composer-children';
@@ -55,18 +55,16 @@ function fakeUploads() {
 function start(input: UploadInput = pdf) {
   const uploads = fakeUploads();
   const child = uploadMachine.provide({ actors: { uploadFile: uploads.actor } });
-  const { child: upload, told: all } = startAsChild(child, `upload:${input.localId}`, input);
+  const run = machineTest(child, { input, asChild: `upload:${input.localId}` });
   // What the child sent (the parent also hears that it is done).
-  const told = () => (all() as ComposerChildEvent[]).filter((e) => e.type.startsWith('upload.'));
-  return { upload, uploads, told };
+  const told = () => (run.told as ComposerChildEvent[]).filter((e) => e.type.startsWith('upload.'));
+  return { run, uploads, told };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('upload machine', () => {
   it('uploads at once, reporting progress, and finishes with the attachment', async () => {
-    const { upload, uploads, told } = start();
-    expect(selectUploadStatus(upload.getSnapshot())).toBe('uploading');
+    const { run, uploads, told } = start();
+    run.expectSelected(selectUploadStatus, 'uploading');
     expect(uploads.calls).toHaveLength(1);
     expect(uploads.calls[0]!.input.file).toEqual(pdf.file);
     expect(uploads.calls[0]!.input.blob).toBe(pdf.blob);
@@ -74,11 +72,11 @@ describe('upload machine', () => {
     uploads.calls[0]!.input.onProgress(12.4);
     uploads.calls[0]!.input.onProgress(57);
     uploads.calls[0]!.input.onProgress(140);
-    expect(selectProgress(upload.getSnapshot())).toBe(100);
+    run.expectSelected(selectProgress, 100);
     uploads.calls[0]!.resolve(uploaded);
-    await settle();
+    await run.settle();
 
-    expect(selectUploadStatus(upload.getSnapshot())).toBe('finished');
+    run.expectSelected(selectUploadStatus, 'finished');
     expect(told()).toEqual([
       { type: 'upload.updated', localId: 'a1', status: 'uploading', progress: 0 },
       { type: 'upload.updated', localId: 'a1', status: 'uploading', progress: 12 },
@@ -89,42 +87,40 @@ describe('upload machine', () => {
   });
 
   it('never lets progress go backwards or below 0', () => {
-    const { upload, uploads } = start();
+    const { run, uploads } = start();
     uploads.calls[0]!.input.onProgress(40);
     uploads.calls[0]!.input.onProgress(30);
-    expect(selectProgress(upload.getSnapshot())).toBe(40);
+    run.expectSelected(selectProgress, 40);
     uploads.calls[0]!.input.onProgress(-5);
-    expect(selectProgress(upload.getSnapshot())).toBe(40);
+    run.expectSelected(selectProgress, 40);
   });
 
   it('a failed upload says why (lowercased) and can be retried', async () => {
-    const { upload, uploads, told } = start();
+    const { run, uploads, told } = start();
     uploads.calls[0]!.input.onProgress(30);
     uploads.calls[0]!.reject({ message: 'Payload too big: the file is larger than the upload size limit' });
-    await settle();
-    expect(selectUploadStatus(upload.getSnapshot())).toBe('failed');
-    expect(selectUploadError(upload.getSnapshot())).toEqual({
+    (await run.settle()).expectSelected(selectUploadStatus, 'failed');
+    expect(selectUploadError(run.snapshot())).toEqual({
       key: 'chat.upload.failed',
       values: { reason: 'payload too big: the file is larger than the upload size limit' },
     });
-    expect(selectCanRetry(upload.getSnapshot())).toBe(true);
+    run.expectSelected(selectCanRetry, true);
     expect(told().at(-1)).toEqual({ type: 'upload.updated', localId: 'a1', status: 'failed', progress: 0 });
 
-    upload.send({ type: 'upload.retry' });
-    expect(selectUploadStatus(upload.getSnapshot())).toBe('uploading');
-    expect(selectUploadError(upload.getSnapshot())).toBeNull();
-    expect(upload.getSnapshot().context.attempts).toBe(2);
+    run
+      .send({ type: 'upload.retry' })
+      .expectSelected(selectUploadStatus, 'uploading')
+      .expectSelected(selectUploadError, null);
+    expect(run.snapshot().context.attempts).toBe(2);
     expect(uploads.calls).toHaveLength(2);
     uploads.calls[1]!.resolve(uploaded);
-    await settle();
-    expect(selectUploadStatus(upload.getSnapshot())).toBe('finished');
+    (await run.settle()).expectSelected(selectUploadStatus, 'finished');
   });
 
   it('words a network error as such, and anything else without a message as an unknown error', async () => {
-    const { upload, uploads } = start();
+    const { run, uploads } = start();
     uploads.calls[0]!.reject({ message: 'ECONNREFUSED 127.0.0.1:1', isNetworkError: true });
-    await settle();
-    expect(selectUploadError(upload.getSnapshot())).toEqual({ key: 'chat.upload.failedNetwork' });
+    (await run.settle()).expectSelected(selectUploadError, { key: 'chat.upload.failedNetwork' });
     expect(uploadFailureText('boom')).toEqual({ key: 'chat.upload.failed', values: { reason: 'unknown error' } });
     expect(uploadFailureText(new Error('  Timeout  '))).toEqual({
       key: 'chat.upload.failed',
@@ -133,38 +129,36 @@ describe('upload machine', () => {
   });
 
   it('retry is ignored unless failed', () => {
-    const { upload, uploads } = start();
-    upload.send({ type: 'upload.retry' });
+    const { run, uploads } = start();
+    run.send({ type: 'upload.retry' });
     expect(uploads.calls).toHaveLength(1);
-    expect(selectCanRetry(upload.getSnapshot())).toBe(false);
+    run.expectSelected(selectCanRetry, false);
   });
 
   it('removing an upload in flight aborts the request and tells the parent', () => {
-    const { upload, uploads, told } = start();
+    const { run, uploads, told } = start();
     const { signal } = uploads.calls[0]!;
     expect(signal.aborted).toBe(false);
-    upload.send({ type: 'upload.remove' });
+    run.send({ type: 'upload.remove' });
     expect(signal.aborted).toBe(true);
-    expect(upload.getSnapshot().status).toBe('done');
-    expect(selectUploadStatus(upload.getSnapshot())).toBe('removed');
+    run.expectStatus('done');
+    run.expectSelected(selectUploadStatus, 'removed');
     expect(told().filter((e) => e.type === 'upload.removed')).toEqual([{ type: 'upload.removed', localId: 'a1' }]);
   });
 
   it('a finished, failed or blocked upload can be removed too', async () => {
     const finished = start();
     finished.uploads.calls[0]!.resolve(uploaded);
-    await settle();
-    finished.upload.send({ type: 'upload.remove' });
+    await finished.run.settle();
+    finished.run.send({ type: 'upload.remove' });
     expect(finished.told().at(-1)).toEqual({ type: 'upload.removed', localId: 'a1' });
 
     const failed = start();
     failed.uploads.calls[0]!.reject(new Error('nope'));
-    await settle();
-    failed.upload.send({ type: 'upload.remove' });
-    expect(selectUploadStatus(failed.upload.getSnapshot())).toBe('removed');
+    (await failed.run.settle()).send({ type: 'upload.remove' }).expectSelected(selectUploadStatus, 'removed');
 
     const blocked = start({ ...pdf, canUploadFile: false });
-    blocked.upload.send({ type: 'upload.remove' });
+    blocked.run.send({ type: 'upload.remove' });
     expect(blocked.told().map((e) => e.type)).toEqual(['upload.updated', 'upload.removed']);
   });
 
@@ -214,32 +208,32 @@ describe('upload machine', () => {
       ['file_missing', { ...pdf, blob: null }, { key: 'chat.upload.fileRequired' }],
       ['local_id_missing', { ...pdf, localId: '' }, { key: 'chat.upload.localIdMissing' }],
     ] as const)('%s', (reason, input, error) => {
-      const { upload, uploads, told } = start(input);
-      expect(selectUploadStatus(upload.getSnapshot())).toBe('blocked');
-      expect(upload.getSnapshot().context.blockedReason).toBe(reason);
-      expect(selectUploadError(upload.getSnapshot())).toEqual(error);
+      const { run, uploads, told } = start(input);
+      run.expectSelected(selectUploadStatus, 'blocked');
+      expect(run.snapshot().context.blockedReason).toBe(reason);
+      expect(selectUploadError(run.snapshot())).toEqual(error);
       expect(uploads.calls).toHaveLength(0);
       expect(told()).toEqual([{ type: 'upload.updated', localId: input.localId, status: 'blocked', progress: 0 }]);
-      upload.send({ type: 'upload.retry' });
+      run.send({ type: 'upload.retry' });
       expect(uploads.calls).toHaveLength(0);
     });
 
     it('a file exactly at the limit is allowed', () => {
-      const { upload } = start({ ...pdf, file: { ...pdf.file, size: 2048 }, limits: limits({ sizeLimit: 2048 }) });
-      expect(selectUploadStatus(upload.getSnapshot())).toBe('uploading');
+      const { run } = start({ ...pdf, file: { ...pdf.file, size: 2048 }, limits: limits({ sizeLimit: 2048 }) });
+      run.expectSelected(selectUploadStatus, 'uploading');
     });
 
     it('the config notice names size limit or unsupported file type', () => {
       const big = start({ ...pdf, file: { ...pdf.file, size: 4096 }, limits: limits({ sizeLimit: 2048 }) });
-      expect(selectBlockedNotice(big.upload.getSnapshot())).toEqual({ key: 'chat.upload.blockedSizeLimit' });
+      expect(selectBlockedNotice(big.run.snapshot())).toEqual({ key: 'chat.upload.blockedSizeLimit' });
       const exe = start({ ...pdf, limits: limits({ blockedFileExtensions: ['.pdf'] }) });
-      expect(selectBlockedNotice(exe.upload.getSnapshot())).toEqual({ key: 'chat.upload.blockedFileType' });
+      expect(selectBlockedNotice(exe.run.snapshot())).toEqual({ key: 'chat.upload.blockedFileType' });
       const denied = start({ ...pdf, canUploadFile: false });
-      expect(selectBlockedNotice(denied.upload.getSnapshot())).toBeNull();
+      expect(selectBlockedNotice(denied.run.snapshot())).toBeNull();
       expect(blockedNoticeOf(null)).toEqual({ key: 'chat.upload.blockedUnknown' });
       // One object per text: the selector's answer keeps its identity (no re-render).
       expect(blockedNoticeOf('size_limit')).toBe(blockedNoticeOf('size_limit'));
-      expect(selectBlockedNotice(start().upload.getSnapshot())).toBeNull();
+      expect(selectBlockedNotice(start().run.snapshot())).toBeNull();
     });
   });
 

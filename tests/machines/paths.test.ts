@@ -1,6 +1,7 @@
 /**
  * Path tests derived from every machine's graph (machines/<name>/<name>.paths.ts): each must
- * reach every state and take every transition it defines. The run prints the coverage table.
+ * reach every state, take every transition it defines, and produce on every path what its model's
+ * outcomes say for the state the path ends in. The run prints the coverage table.
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,29 @@ const modules = import.meta.glob<{ pathModel?: PathModel; pathModels?: PathModel
 });
 const models = Object.values(modules).flatMap((m) => m.pathModels ?? (m.pathModel ? [m.pathModel] : []));
 const reports: CoverageReport[] = [];
+
+/**
+ * Models that do not yet state their paths' outcomes, with why. reminder and live-location are
+ * being reworked in parallel (their owners add outcomes with that work); the others are still to
+ * be written (#14 item 5).
+ */
+const WITHOUT_OUTCOMES = new Set([
+  'reminder',
+  'live-location',
+  'channel-list',
+  'channel-search',
+  'chat-connection',
+  'composer',
+  'link-preview',
+  'message-list',
+  'outbox',
+  'outbox-message',
+  'player-search',
+  'poll-composer',
+  'upload',
+  'toaster',
+  'toast',
+]);
 
 describe('machine paths', () => {
   it('has a path model for every documented machine, and a docs page for every machine folder', () => {
@@ -38,6 +62,10 @@ describe('machine paths', () => {
       expect(report.transitions.missed).toEqual([]);
       expect(report.transitions.taken).toBe(report.transitions.defined);
       expect(report.transitions.defined).toBeGreaterThan(0);
+      expect(report.outcomes.failed).toEqual([]);
+      if (WITHOUT_OUTCOMES.has(model.name)) return;
+      expect(report.outcomes.unchecked, 'paths ending where the model states no outcome').toEqual([]);
+      expect(report.outcomes.checked).toBeGreaterThanOrEqual(report.paths);
     });
   }
 

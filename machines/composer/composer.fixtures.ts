@@ -1,0 +1,131 @@
+/**
+ * What the composer's tests share (composer-*.test.ts): small real child machines that report
+ * with the contract's events, and `start`, a composer on the machine-test harness with fake I/O.
+ */
+import { fromPromise, sendParent, setup, type AnyActorRef } from 'xstate';
+import type { ComposerEmitted } from '../shared/composed-message';
+import type {
+  ComposerChildEvent,
+  LinkPreviewInput,
+  UploadedAttachment,
+  UploadInput,
+} from '../shared/composer-children';
+import { machineTest } from '../shared/machine-test';
+import { composerMachine } from './composer.machine';
+import { selectChild } from './composer.selectors';
+import type { ComposerInput, DeleteDraftInput, DraftPayload, TypingInput } from './composer.types';
+
+// Small real child machines that report with the contract's events, as the real ones will.
+export const fakeUpload = setup({
+  types: {
+    context: {} as { localId: string; input: UploadInput },
+    input: {} as UploadInput,
+    events: {} as { type: 'test.progress'; progress: number } | { type: 'test.finish' } | { type: 'test.remove' },
+  },
+}).createMachine({
+  context: ({ input }) => ({ localId: input.localId, input }),
+  entry: sendParent(({ context }): ComposerChildEvent => ({
+    type: 'upload.updated',
+    localId: context.localId,
+    status: 'uploading',
+    progress: 0,
+  })),
+  on: {
+    'test.progress': {
+      actions: sendParent(({ context, event }): ComposerChildEvent => ({
+        type: 'upload.updated',
+        localId: context.localId,
+        status: 'uploading',
+        progress: event.progress,
+      })),
+    },
+    'test.finish': {
+      actions: sendParent(({ context }): ComposerChildEvent => ({
+        type: 'upload.updated',
+        localId: context.localId,
+        status: 'finished',
+        progress: 100,
+        attachment: attachmentFor(context.input.file.name),
+      })),
+    },
+    'test.remove': {
+      actions: sendParent(({ context }): ComposerChildEvent => ({ type: 'upload.removed', localId: context.localId })),
+    },
+  },
+});
+
+export const attachmentFor = (name: string): UploadedAttachment => ({
+  type: 'image',
+  image_url: `https://cdn.test/${name}`,
+  title: name,
+  mime_type: 'image/png',
+  file_size: 10,
+});
+
+export const fakePreview = setup({
+  types: { context: {} as LinkPreviewInput, input: {} as LinkPreviewInput, events: {} as { type: 'test.load' } },
+}).createMachine({
+  context: ({ input }) => input,
+  entry: sendParent(({ context }): ComposerChildEvent => ({
+    type: 'preview.updated',
+    url: context.url,
+    status: 'loading',
+  })),
+  on: {
+    'test.load': {
+      actions: sendParent(({ context }): ComposerChildEvent => ({
+        type: 'preview.updated',
+        url: context.url,
+        status: 'loaded',
+        preview: { og_scrape_url: context.url, title: `Title of ${context.url}` },
+      })),
+    },
+  },
+});
+
+export const fakePoll = setup({
+  types: { events: {} as { type: 'test.create' } | { type: 'test.cancel' } },
+}).createMachine({
+  on: {
+    'test.create': { actions: sendParent((): ComposerChildEvent => ({ type: 'poll.created', pollId: 'poll-1' })) },
+    'test.cancel': { actions: sendParent((): ComposerChildEvent => ({ type: 'poll.cancelled' })) },
+  },
+});
+
+/** A composer with fake I/O on the harness's simulated clock; every call and emitted event recorded. */
+export function start(input: ComposerInput = {}, options: { failSave?: boolean } = {}) {
+  const calls = {
+    startTyping: [] as TypingInput[],
+    stopTyping: [] as TypingInput[],
+    saveDraft: [] as DraftPayload[],
+    deleteDraft: [] as DeleteDraftInput[],
+  };
+  let nextId = 0;
+  const machine = composerMachine.provide({
+    actors: {
+      upload: fakeUpload,
+      linkPreview: fakePreview,
+      pollComposer: fakePoll,
+      startTyping: fromPromise<void, TypingInput>(async ({ input }) => void calls.startTyping.push(input)),
+      stopTyping: fromPromise<void, TypingInput>(async ({ input }) => void calls.stopTyping.push(input)),
+      saveDraft: fromPromise<void, DraftPayload>(async ({ input }) => {
+        calls.saveDraft.push(input);
+        if (options.failSave) throw new Error('save failed');
+      }),
+      deleteDraft: fromPromise<void, DeleteDraftInput>(async ({ input }) => void calls.deleteDraft.push(input)),
+    },
+  });
+  const run = machineTest(machine, {
+    input: { newId: () => `id-${++nextId}`, now: () => Date.UTC(2026, 0, 1), deviceId: 'device-1', ...input },
+  });
+  // composer.sent and composer.edited are all the composer emits.
+  const emitted = run.emitted as ComposerEmitted[];
+  const snap = () => run.snapshot();
+  const type = (text: string, urls?: string[]) => run.send({ type: 'composer.type', text, ...(urls ? { urls } : {}) });
+  const child = (id: string) => selectChild(snap(), id) as AnyActorRef;
+  return { run, calls, emitted, snap, type, child };
+}
+
+export const previewChildren = (snapshot: { children: object }) =>
+  Object.keys(snapshot.children).filter((id) => id.startsWith('preview:'));
+export const png = (name: string) => ({ file: { name, size: 10, type: 'image/png' }, blob: new Blob(['x']) });
