@@ -1,6 +1,9 @@
 import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = testIn('machines/composer/composer.test.ts');
+const drafts = testIn('machines/composer/composer-drafts.test.ts');
+const sending = testIn('machines/composer/composer-sending.test.ts');
+const text = testIn('machines/composer/composer-text.test.ts');
+const timing = testIn('machines/composer/composer-timing.test.ts');
 const machine = 'composer';
 const submit = 'composition.composing --composer.submit';
 
@@ -22,9 +25,9 @@ export const trace: TraceEntry[] = [
       'draft.saving --composer.composed [wasNewMessage]--> (stays)',
     ],
     tests: [
-      test('are saved after a pause in typing, deleted when the composition is emptied'),
-      test('start from the input draft and are deleted when the message is sent'),
-      test('a message sent while its draft is being saved leaves no draft behind'),
+      drafts('are saved after a pause in typing, deleted when the composition is emptied'),
+      drafts('start from the input draft and are deleted when the message is sent'),
+      drafts('a message sent while its draft is being saved leaves no draft behind'),
     ],
   },
   {
@@ -36,7 +39,7 @@ export const trace: TraceEntry[] = [
       'draft.idle --draft.deleted [isRemoteDraftDeletion]--> (stays)',
     ],
     tests: [
-      test(
+      drafts(
         'follow draft.updated and draft.deleted from another session, not the echo of their own save, not while editing',
       ),
     ],
@@ -52,9 +55,9 @@ export const trace: TraceEntry[] = [
       'draft.saving --error: saveDraft--> draft.idle',
     ],
     tests: [
-      test('are not saved when disabled (the spec’s default)'),
-      test('are not saved while editing'),
-      test('a failed save keeps the composer working'),
+      drafts('are not saved when disabled (the spec’s default)'),
+      drafts('are not saved while editing'),
+      drafts('a failed save keeps the composer working'),
     ],
   },
   {
@@ -67,8 +70,8 @@ export const trace: TraceEntry[] = [
       'composition.editing --composer.cancelEdit--> composition.composing',
     ],
     tests: [
-      test('restores the message content, cuts the text to the maximum length and emits composer.edited'),
-      test('cancel and clear leave editing with an empty composer; edits are not slowed down'),
+      text('restores the message content, cuts the text to the maximum length and emits composer.edited'),
+      text('cancel and clear leave editing with an empty composer; edits are not slowed down'),
     ],
   },
   {
@@ -83,9 +86,9 @@ export const trace: TraceEntry[] = [
       'composition --composer.type--> (stays)',
     ],
     tests: [
-      test('pre-fills empty text with the default text, and clear brings it back and drops the quote'),
-      test('sends the quote, and unquote drops it'),
-      test('after sending, resets the composition, keeping the default text'),
+      text('pre-fills empty text with the default text, and clear brings it back and drops the quote'),
+      text('sends the quote, and unquote drops it'),
+      text('after sending, resets the composition, keeping the default text'),
     ],
   },
   {
@@ -108,11 +111,13 @@ export const trace: TraceEntry[] = [
       'composition --poll.created--> (stays)',
     ],
     tests: [
-      test('text counts'),
-      test('a finished upload alone is sendable; any upload in progress blocks with the spec’s error'),
-      test('a removed upload (by the member or by its child) leaves, its child stopped'),
-      test('a valid location is sendable, with the spec’s shared-location fields; an invalid one is refused'),
-      test('a created poll is sent at once as a poll-only message ({ id, poll_id }); the child leaves; the rest stays'),
+      sending('text counts'),
+      sending('a finished upload alone is sendable; any upload in progress blocks with the spec’s error'),
+      sending('a removed upload (by the member or by its child) leaves, its child stopped'),
+      sending('a valid location is sendable, with the spec’s shared-location fields; an invalid one is refused'),
+      sending(
+        'a created poll is sent at once as a poll-only message ({ id, poll_id }); the child leaves; the rest stays',
+      ),
     ],
   },
   {
@@ -122,7 +127,7 @@ export const trace: TraceEntry[] = [
     machine,
     transitions: ['composition --preview.updated--> (stays)', 'composition --composer.dismissPreview--> (stays)'],
     tests: [
-      test('spawns one preview child per URL, stops those whose URL left the text, attaches only the first loaded'),
+      sending('spawns one preview child per URL, stops those whose URL left the text, attaches only the first loaded'),
     ],
   },
   {
@@ -137,9 +142,9 @@ export const trace: TraceEntry[] = [
       'composition --composer.dismissError--> (stays)',
     ],
     tests: [
-      test('over the maximum length the message is refused with an error the member can fix'),
-      test('restores the message content, cuts the text to the maximum length and emits composer.edited'),
-      test('text "" alone is empty'),
+      sending('over the maximum length the message is refused with an error the member can fix'),
+      text('restores the message content, cuts the text to the maximum length and emits composer.edited'),
+      sending('text "" alone is empty'),
     ],
   },
   {
@@ -150,21 +155,21 @@ export const trace: TraceEntry[] = [
       `${submit} [hasUploadsInProgress]--> (stays)`,
       'composition.editing --composer.submit [hasUploadsInProgress]--> (stays)',
     ],
-    tests: [test('a finished upload alone is sendable; any upload in progress blocks with the spec’s error')],
+    tests: [sending('a finished upload alone is sendable; any upload in progress blocks with the spec’s error')],
   },
   {
     clause: '§5.4c',
     statement: 'Text of only markup fragments counts as empty.',
     machine,
     transitions: [`${submit} [hasSendableContent]--> (stays)`],
-    tests: [test('text "<p></p>" alone is empty'), test('text counts')],
+    tests: [sending('text "<p></p>" alone is empty'), sending('text counts')],
   },
   {
     clause: '§5.4d',
     statement: 'Mentions kept only if text contains @id or @name.',
     machine,
     transitions: ['composition --composer.mention--> (stays)', `${submit} [hasSendableContent]--> (stays)`],
-    tests: [test('keeps a mention only if the text still contains @id or @name')],
+    tests: [text('keeps a mention only if the text still contains @id or @name')],
   },
   {
     clause: '§5.4e',
@@ -172,8 +177,10 @@ export const trace: TraceEntry[] = [
     machine,
     transitions: [`${submit} [isPollOnly]--> (stays)`, 'composition --poll.created--> (stays)'],
     tests: [
-      test('a created poll is sent at once as a poll-only message ({ id, poll_id }); the child leaves; the rest stays'),
-      test('in a thread the poll goes with the rest of the message'),
+      sending(
+        'a created poll is sent at once as a poll-only message ({ id, poll_id }); the child leaves; the rest stays',
+      ),
+      sending('in a thread the poll goes with the rest of the message'),
     ],
   },
   {
@@ -181,7 +188,7 @@ export const trace: TraceEntry[] = [
     statement: "Triggers '@' and '/' each need at least 1 character.",
     machine,
     transitions: ['composition --composer.type--> (stays)'],
-    tests: [test('needs at least one character after @ or /')],
+    tests: [text('needs at least one character after @ or /')],
   },
   {
     clause: '§9.3e',
@@ -202,9 +209,9 @@ export const trace: TraceEntry[] = [
       'typing.active --composer.typingIdled--> typing.stopping',
     ],
     tests: [
-      test('sends typing.start at most every 2 s while typing, and typing.stop after 1 s idle'),
-      test('exactly 2 s: a keystroke 1999 ms after the start does not announce, one at 2000 ms does'),
-      test('stops when the text is emptied or the message sent; nothing when typing events are off'),
+      timing('sends typing.start at most every 2 s while typing, and typing.stop after 1 s idle'),
+      timing('exactly 2 s: a keystroke 1999 ms after the start does not announce, one at 2000 ms does'),
+      timing('stops when the text is emptied or the message sent; nothing when typing events are off'),
     ],
   },
   {
@@ -216,8 +223,8 @@ export const trace: TraceEntry[] = [
       'typing.idle --composer.type [isKeystroke]--> typing.active',
     ],
     tests: [
-      test('are not saved when disabled (the spec’s default)'),
-      test('stops when the text is emptied or the message sent; nothing when typing events are off'),
+      drafts('are not saved when disabled (the spec’s default)'),
+      timing('stops when the text is emptied or the message sent; nothing when typing events are off'),
     ],
   },
   {
@@ -232,8 +239,8 @@ export const trace: TraceEntry[] = [
       'cooldown.coolingDown.counting --after cooldownTick--> cooldown.coolingDown.counting (re-entered)',
     ],
     tests: [
-      test('after sending, cools down for N seconds, counting down each second; sending meanwhile is refused'),
-      test('does not apply to a member with skip-slow-mode'),
+      timing('after sending, cools down for N seconds, counting down each second; sending meanwhile is refused'),
+      timing('does not apply to a member with skip-slow-mode'),
     ],
   },
 ];

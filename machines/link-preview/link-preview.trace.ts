@@ -49,7 +49,7 @@ export const trace: TraceEntry[] = [
     transitions: ['pending --after previewDebounce--> loading'],
     tests: [
       test('waits 1500 ms before fetching, then loads the preview'),
-      'machines/composer/composer.test.ts › takes the URLs the caller found, and with url_enrichment off spawns nothing',
+      'machines/composer/composer-sending.test.ts › takes the URLs the caller found, and with url_enrichment off spawns nothing',
     ],
   },
 ];

@@ -45,7 +45,7 @@ export const trace: TraceEntry[] = [
     transitions: ['pending --always [isBlocked]--> blocked'],
     tests: [
       test('the config notice names size limit or unsupported file type'),
-      'machines/composer/composer.test.ts › gives each upload child the contract input, slots counting down from 10',
+      'machines/composer/composer-sending.test.ts › gives each upload child the contract input, slots counting down from 10',
     ],
   },
   {
@@ -100,7 +100,7 @@ export const trace: TraceEntry[] = [
     transitions: ['pending --always [isBlocked]--> blocked', 'pending --always--> uploading'],
     tests: [
       test('a file exactly at the limit is allowed'),
-      'machines/composer/composer.test.ts › gives each upload child the contract input, slots counting down from 10',
+      'machines/composer/composer-sending.test.ts › gives each upload child the contract input, slots counting down from 10',
     ],
   },
   {
