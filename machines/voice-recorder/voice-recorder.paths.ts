@@ -2,6 +2,7 @@
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { ownEventTypes, type PathModel } from '../shared/path-coverage';
 import { voiceRecorderMachine } from './voice-recorder.machine';
+import { selectElapsedMs, selectError, selectRecording } from './voice-recorder.selectors';
 import type {
   UploadRecordingInput,
   VoiceAttachment,
@@ -19,6 +20,8 @@ const attachment: VoiceAttachment = {
   waveform_data: [1],
 };
 
+const recorded = { blob: 'bytes', mimeType: 'audio/webm', size: 4096 };
+
 const samples: VoiceRecorderEvent[] = [
   { type: 'voice.start' },
   { type: 'voice.permitted' },
@@ -26,7 +29,7 @@ const samples: VoiceRecorderEvent[] = [
   { type: 'voice.pause' },
   { type: 'voice.resume' },
   { type: 'voice.stop' },
-  { type: 'voice.recorded', recording: { blob: 'bytes', mimeType: 'audio/webm', size: 4096 } },
+  { type: 'voice.recorded', recording: recorded },
   { type: 'voice.failed', error: { kind: 'permissionDenied' } },
   { type: 'voice.send' },
   { type: 'voice.retry' },
@@ -53,6 +56,39 @@ export const pathModel: PathModel = {
       if (type.startsWith('xstate.error.actor.')) return [{ type, error: { message: 'Payload too big' } }];
       return samples.filter((e) => e.type === type);
     }),
+  outcomes: {
+    // Nothing is kept once discarded, sent or not yet started.
+    idle: ({ snapshot }) => ({
+      actual: [selectRecording(snapshot), selectError(snapshot), selectElapsedMs(snapshot)],
+      expected: [null, null, 0],
+    }),
+    // Asking again (start or retry) starts from nothing.
+    'capturing.requestingPermission': ({ snapshot }) => ({
+      actual: [selectRecording(snapshot), selectError(snapshot), selectElapsedMs(snapshot)],
+      expected: [null, null, 0],
+    }),
+    // While capturing there is no file yet, no error, and time never runs backwards.
+    capturing: ({ snapshot, before }) => ({
+      actual: [selectRecording(snapshot), selectError(snapshot), selectElapsedMs(snapshot) >= selectElapsedMs(before)],
+      expected: [null, null, true],
+    }),
+    preview: ({ snapshot }) => ({
+      actual: [selectRecording(snapshot), selectError(snapshot)],
+      expected: [recorded, null],
+    }),
+    uploading: ({ snapshot }) => ({
+      actual: [selectRecording(snapshot), selectError(snapshot)],
+      expected: [recorded, null],
+    }),
+    // A capture failure keeps its kind and no file; a failed upload keeps the file to try again.
+    failed: ({ snapshot, event }) =>
+      event?.type === 'voice.failed'
+        ? { actual: [selectError(snapshot), selectRecording(snapshot)], expected: [event.error, null] }
+        : {
+            actual: [selectError(snapshot), selectRecording(snapshot)],
+            expected: [{ kind: 'upload', reason: 'payload too big' }, recorded], // the reason lowercased (spec §8)
+          },
+  },
   serializeState: (snapshot) => {
     const context = snapshot.context as VoiceRecorderContext;
     return JSON.stringify({
