@@ -9,6 +9,7 @@ import { prefetchCurrentUser } from './lib/actors/session-actors';
 import { preconnect } from './lib/chat/chat-connections';
 import './styles/tokens.css';
 import './styles/global.css';
+import './styles/overlays.css';
 
 /**
  * The first render waits this long at most for what the opening screen shows first: the member, the

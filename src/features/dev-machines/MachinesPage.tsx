@@ -8,6 +8,7 @@ import type { AnyActorRef } from 'xstate';
 import { useDevActors, type DevActor } from '../../lib/dev/actor-registry';
 import { contextRows, stateLabel } from './context-summary';
 import { StateDiagram } from './StateDiagram';
+import './dev-machines.css';
 
 interface SnapshotLike {
   status?: string;

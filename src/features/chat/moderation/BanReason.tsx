@@ -5,6 +5,7 @@
 import type { Channel, StreamChat } from 'stream-chat';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useBanReason } from './use-ban-reason';
+import './moderation.css';
 
 export interface BanReasonProps {
   client: StreamChat;
