@@ -2,7 +2,17 @@ import { useTranslation } from '../../i18n/use-translation';
 
 const AREAS = ['dashboard', 'league', 'roster', 'chat', 'explore', 'account'] as const;
 const KEYS = ['keyTab', 'keyEnter', 'keyEscape'] as const;
-const CHAT = ['chatChannels', 'chatThreads', 'chatPinned', 'chatCommands'] as const;
+const CHAT = [
+  'chatChannels',
+  'chatThreads',
+  'chatPinned',
+  'chatPolls',
+  'chatReminders',
+  'chatLocation',
+  'chatVoice',
+  'chatDetails',
+  'chatCommands',
+] as const;
 /** The chat's keyboard map (docs: shared design chat-ui.md §8); key names are the same in every language. */
 const CHAT_KEYS = [
   ['Ctrl/⌘ + K', 'switcher'],
