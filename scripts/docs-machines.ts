@@ -1,6 +1,7 @@
 /**
  * `npm run docs:machines` writes docs/machines/<name>.md from each machine's definition (plus
- * the hand-written notes beside the machine), the index with each machine's path coverage
+ * the hand-written notes beside the machine), the index with each machine's path coverage and
+ * the convention all machines follow (machines/CONVENTION.md)
  * (its path model walked as tests/machines/paths.test.ts walks it) and traceability.md from the
  * trace entries (machines/<name>/<name>.trace.ts, scripts/machine-docs/spec-elsewhere.ts);
  * `-- --check` fails when a page is stale or the traceability has a problem (trace.ts).
@@ -43,10 +44,12 @@ for (const page of MACHINE_PAGES) {
 }
 const traceWorld = await loadTraceWorld(root, MACHINE_PAGES, missedByPaths, pathTests);
 const traceProblems = checkTrace(traceWorld);
+const convention = readFileSync(join(root, 'machines/CONVENTION.md'), 'utf8');
 const index = `${renderIndex(MACHINE_PAGES, coverage)}
 Which spec statement each transition implements, and the tests that exercise it:
 [traceability.md](traceability.md).
-`;
+
+${convention}`;
 const generated = [
   ...pages,
   { file: 'README.md', content: index },
