@@ -14,8 +14,8 @@ export function keyedBy<I extends object, O>(derive: (input: I) => O): (input: I
   };
 }
 
-/** `keyedBy` for selectors with a second, primitive argument (a channel id, a filter). */
-export function keyedByWith<I extends object, A extends string, O>(
+/** `keyedBy` for selectors with a second, primitive argument (a channel id, a filter, a count). */
+export function keyedByWith<I extends object, A extends string | number, O>(
   derive: (input: I, argument: A) => O,
 ): (input: I, argument: A) => O {
   const results = new WeakMap<I, Map<A, O>>();

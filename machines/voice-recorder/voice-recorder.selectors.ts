@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { VoiceRecorderMachine } from './voice-recorder.machine';
+import { keyedByWith } from '../shared/memo';
 import { durationSeconds, reduceWaveform } from './voice-recorder.rules';
 import type { VoiceError } from './voice-recorder.types';
 
@@ -18,11 +19,14 @@ export const selectElapsedMs = (snapshot: Snapshot): number => snapshot.context.
 export const selectMaxDurationMs = (snapshot: Snapshot): number => snapshot.context.maxDurationMs;
 export const selectError = (snapshot: Snapshot): VoiceError | null => snapshot.context.error;
 export const selectRecording = (snapshot: Snapshot) => snapshot.context.recording;
+// Kept per samples array: a snapshot whose samples did not change gives the same list.
+const recent = keyedByWith((samples: number[], count: number) => samples.slice(-count));
+const waveform = keyedByWith((samples: number[], bars: number) => reduceWaveform(samples, bars));
 /** The last `count` samples (the live waveform while recording), oldest first. */
 export const selectRecentLevels = (snapshot: Snapshot, count: number): number[] =>
-  snapshot.context.samples.slice(-count);
+  recent(snapshot.context.samples, count);
 /** The waveform the message will carry. */
 export const selectWaveform = (snapshot: Snapshot): number[] =>
-  reduceWaveform(snapshot.context.samples, snapshot.context.bars);
+  waveform(snapshot.context.samples, snapshot.context.bars);
 /** The duration the message will carry, in seconds. */
 export const selectDuration = (snapshot: Snapshot): number => durationSeconds(snapshot.context.elapsedMs);

@@ -63,6 +63,11 @@ describe('voice recorder machine', () => {
     clock.increment(VOICE_TICK_MS);
     expect(selectElapsedMs(actor.getSnapshot())).toBe(200);
     expect(selectRecentLevels(actor.getSnapshot(), 5)).toEqual([0.4, 1]);
+    // A level between ticks changes no sample: the same lists, nothing to re-render.
+    const [levels, bars] = [selectRecentLevels(actor.getSnapshot(), 5), selectWaveform(actor.getSnapshot())];
+    fromCapture({ type: 'voice.level', level: 0.2 });
+    expect(selectRecentLevels(actor.getSnapshot(), 5)).toBe(levels);
+    expect(selectWaveform(actor.getSnapshot())).toBe(bars);
 
     actor.send({ type: 'voice.pause' });
     expect(state()).toBe('paused');
