@@ -137,9 +137,7 @@ export const outboxMachine = setup({
     isDirty: ({ context }) => context.dirty,
   },
   actions: {
-    addMessage: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'outbox.send') return;
-      const { message } = event;
+    addMessage: enqueueActions(({ context, enqueue }, { message }: { message: OutboxMessage }) => {
       enqueue.assign({
         entries: ({ spawn }) => {
           spawn('outboxMessage', { id: childId(message.id), input: { message } });
@@ -207,7 +205,10 @@ export const outboxMachine = setup({
   id: 'outbox',
   context: ({ input }) => ({ userId: input.userId, entries: [], dirty: false }),
   on: {
-    'outbox.send': { guard: 'isNewMessage', actions: ['addMessage', 'announceChange'] },
+    'outbox.send': {
+      guard: 'isNewMessage',
+      actions: [{ type: 'addMessage', params: ({ event }) => event }, 'announceChange'],
+    },
     'outbox.retry': { guard: 'isKnown', actions: 'forwardRetry' },
     'outbox.discard': { guard: 'isKnown', actions: 'forwardDiscard' },
     'connection.recovered': { actions: 'retryUnsent' },

@@ -13,7 +13,9 @@ import type {
   PollComposerEvent,
   PollComposerInput,
   PollComposerOutput,
+  PollFieldChange,
   PollOption,
+  PollTextField,
   PollTouched,
   PollValues,
 } from './poll-composer.types';
@@ -89,30 +91,26 @@ export const pollComposerMachine = setup({
     canCreate: ({ context }) => canCreatePoll(context.values),
   },
   actions: {
-    applyChange: assign(({ context, event }) => {
-      if (event.type !== 'poll.change') return {};
-      const values = { ...context.values, [event.field]: event.value };
+    applyChange: assign(({ context }, change: PollFieldChange) => {
+      const values = { ...context.values, [change.field]: change.value };
       return revalidated(values, context.touched, context.nextOptionId);
     }),
-    touchField: assign(({ context, event }) => {
-      if (event.type !== 'poll.blur') return {};
-      const touched = { ...context.touched, [event.field]: true };
+    touchField: assign(({ context }, { field }: { field: PollTextField }) => {
+      const touched = { ...context.touched, [field]: true };
       return revalidated(context.values, touched, context.nextOptionId);
     }),
-    changeOption: assign(({ context, event }) => {
-      if (event.type !== 'poll.changeOption') return {};
-      const options = context.values.options.map((o) => (o.id === event.id ? { ...o, text: event.text } : o));
+    changeOption: assign(({ context }, { id, text }: { id: string; text: string }) => {
+      const options = context.values.options.map((o) => (o.id === id ? { ...o, text } : o));
       return revalidated({ ...context.values, options }, context.touched, context.nextOptionId);
     }),
-    touchOption: assign(({ context, event }) => {
-      if (event.type !== 'poll.blurOption' || context.touched.options.includes(event.id)) return {};
-      const touched = { ...context.touched, options: [...context.touched.options, event.id] };
+    touchOption: assign(({ context }, { id }: { id: string }) => {
+      if (context.touched.options.includes(id)) return {};
+      const touched = { ...context.touched, options: [...context.touched.options, id] };
       return revalidated(context.values, touched, context.nextOptionId);
     }),
-    removeOption: assign(({ context, event }) => {
-      if (event.type !== 'poll.removeOption') return {};
-      const options = context.values.options.filter((o) => o.id !== event.id);
-      const touched = { ...context.touched, options: context.touched.options.filter((id) => id !== event.id) };
+    removeOption: assign(({ context }, { id }: { id: string }) => {
+      const options = context.values.options.filter((o) => o.id !== id);
+      const touched = { ...context.touched, options: context.touched.options.filter((touchedId) => touchedId !== id) };
       return revalidated({ ...context.values, options }, touched, context.nextOptionId);
     }),
     touchAll: assign(({ context }) => {
@@ -145,11 +143,11 @@ export const pollComposerMachine = setup({
   states: {
     editing: {
       on: {
-        'poll.change': { actions: 'applyChange' },
-        'poll.blur': { actions: 'touchField' },
-        'poll.changeOption': { actions: 'changeOption' },
-        'poll.blurOption': { actions: 'touchOption' },
-        'poll.removeOption': { actions: 'removeOption' },
+        'poll.change': { actions: { type: 'applyChange', params: ({ event }) => event } },
+        'poll.blur': { actions: { type: 'touchField', params: ({ event }) => event } },
+        'poll.changeOption': { actions: { type: 'changeOption', params: ({ event }) => event } },
+        'poll.blurOption': { actions: { type: 'touchOption', params: ({ event }) => event } },
+        'poll.removeOption': { actions: { type: 'removeOption', params: ({ event }) => event } },
         'poll.submit': [
           { guard: 'canCreate', target: 'creating', actions: 'clearFailure' },
           // Not creatable: show every rule's errors, as if each field had been left.

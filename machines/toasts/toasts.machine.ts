@@ -54,22 +54,18 @@ export const toasterMachine = setup({
   },
   actors: { toast: toastMachine },
   actions: {
-    addToast: assign(({ context, event, spawn }) => {
-      if (event.type !== 'toast.show') return {};
+    addToast: assign(({ context, spawn }, { toast }: { toast: ToastInput }) => {
       const id = `toast:${context.nextId}`;
-      const ref = spawn('toast', { id, input: { ...event.toast, id } });
+      const ref = spawn('toast', { id, input: { ...toast, id } });
       return { toasts: [...context.toasts, { id, ref }], nextId: context.nextId + 1 };
     }),
     dropOldest: stopChild(({ context }) => context.toasts[0]!.ref),
     forgetOldest: assign({ toasts: ({ context }) => context.toasts.slice(1) }),
     removeToast: assign({
-      toasts: ({ context, event }) =>
-        event.type === 'toast.show' ? context.toasts : context.toasts.filter((t) => t.id !== event.id),
+      toasts: ({ context }, { id }: { id: string }) => context.toasts.filter((t) => t.id !== id),
     }),
-    dismissToast: ({ context, event }) => {
-      if (event.type === 'toast.dismiss')
-        context.toasts.find((t) => t.id === event.id)?.ref.send({ type: 'toast.dismiss' });
-    },
+    dismissToast: ({ context }, { id }: { id: string }) =>
+      context.toasts.find((t) => t.id === id)?.ref.send({ type: 'toast.dismiss' }),
   },
   guards: {
     isFull: ({ context }) => context.toasts.length >= MAX_TOASTS,
@@ -82,11 +78,14 @@ export const toasterMachine = setup({
     active: {
       on: {
         'toast.show': [
-          { guard: 'isFull', actions: ['dropOldest', 'forgetOldest', 'addToast'] },
-          { actions: 'addToast' },
+          {
+            guard: 'isFull',
+            actions: ['dropOldest', 'forgetOldest', { type: 'addToast', params: ({ event }) => event }],
+          },
+          { actions: { type: 'addToast', params: ({ event }) => event } },
         ],
-        'toast.dismiss': { actions: 'dismissToast' },
-        'toast.expired': { actions: 'removeToast' },
+        'toast.dismiss': { actions: { type: 'dismissToast', params: ({ event }) => event } },
+        'toast.expired': { actions: { type: 'removeToast', params: ({ event }) => event } },
       },
     },
   },
