@@ -30,7 +30,6 @@ const WITHOUT_OUTCOMES = new Set([
   'channel-list',
   'channel-search',
   'chat-connection',
-  'composer',
   'link-preview',
   'message-list',
   'outbox',
