@@ -32,8 +32,6 @@ const WITHOUT_OUTCOMES = new Set([
   'chat-connection',
   'link-preview',
   'message-list',
-  'outbox',
-  'outbox-message',
   'player-search',
   'poll-composer',
   'upload',
