@@ -29,7 +29,6 @@ const WITHOUT_OUTCOMES = new Set([
   'live-location',
   'channel-list',
   'channel-search',
-  'chat-connection',
   'link-preview',
   'message-list',
   'player-search',
