@@ -30,7 +30,6 @@ const WITHOUT_OUTCOMES = new Set([
   'channel-list',
   'channel-search',
   'link-preview',
-  'message-list',
   'player-search',
   'poll-composer',
   'upload',
