@@ -27,10 +27,8 @@ const reports: CoverageReport[] = [];
 const WITHOUT_OUTCOMES = new Set([
   'channel-list',
   'channel-search',
-  'link-preview',
   'player-search',
   'poll-composer',
-  'upload',
   'toaster',
   'toast',
 ]);
