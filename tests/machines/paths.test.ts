@@ -28,7 +28,6 @@ const WITHOUT_OUTCOMES = new Set([
   'channel-list',
   'channel-search',
   'player-search',
-  'poll-composer',
   'toaster',
   'toast',
 ]);
