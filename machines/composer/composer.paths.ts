@@ -112,6 +112,13 @@ function machineEvents(type: string): AnyEventObject[] {
   return [];
 }
 
+/** The error a refused submit shows, by the send button's reason (an empty one shows none). */
+const refusal: Record<string, string> = {
+  coolingDown: 'chat.composer.coolingDown',
+  uploading: 'chat.composer.uploadsInProgress',
+  tooLong: 'chat.composer.tooLong',
+};
+
 type End = PathEnd & { snapshot: Parameters<typeof selectText>[0]; before: Parameters<typeof selectText>[0] };
 const composition = (s: End['snapshot']) => [selectText(s), selectQuoted(s), selectEditing(s), selectUploads(s)];
 const sentText = (emitted: PathEnd['emitted']) =>
@@ -133,7 +140,10 @@ function outcome(end: PathEnd) {
             actual: [sentText(emitted), selectText(snapshot), selectEditing(snapshot), selectUploads(snapshot)],
             expected: [[`${kind}:${isTextEmpty(selectText(before)) ? '' : selectText(before)}`], '', null, []],
           }
-        : { actual: [emitted, composition(snapshot)], expected: [[], composition(before)] };
+        : {
+            actual: [emitted, composition(snapshot), selectErrorKey(snapshot)?.key],
+            expected: [[], composition(before), refusal[blocked] ?? selectErrorKey(before)?.key],
+          };
     }
     case 'composer.type':
       return { actual: [selectText(snapshot), selectErrorKey(snapshot)], expected: [event.text, null] };
