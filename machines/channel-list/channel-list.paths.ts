@@ -1,7 +1,14 @@
 /** The channel list's path model: the main list, with every event it can meet. */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { ownEventTypes, type PathEnd, type PathModel } from '../shared/path-coverage';
 import { CHANNEL_PAGE_SIZE, channelListMachine } from './channel-list.machine';
+import {
+  selectCids,
+  selectHasMore,
+  selectListStatus,
+  selectLoadMoreFailed,
+  selectRevision,
+} from './channel-list.selectors';
 import type { ChannelListContext, ChannelListEvent, ChannelPage } from './channel-list.types';
 
 const page = (from: number, count: number): ChannelPage => ({
@@ -20,6 +27,43 @@ const samples: ChannelListEvent[] = [
   { type: 'channel.removed', cid: 'team:c0' },
   { type: 'channel.removed', cid: 'team:unknown' },
 ];
+
+type Snapshot = Parameters<typeof selectCids>[0];
+const listOf = (s: Snapshot) => [selectCids(s), selectRevision(s)];
+
+/**
+ * What the last event did to the list: a promoted (or newly changed) channel goes on top once, a
+ * listed one removed is gone, each a revision on; a page adds its channels (the first and the
+ * next after what is shown, a refresh on top); a failed next page is noted; the rest keep it.
+ */
+function outcome({ snapshot, before, event }: PathEnd) {
+  const [s, b] = [snapshot as Snapshot, before as Snapshot];
+  const cids = selectCids(s);
+  const cid = event?.cid as string | undefined;
+  const listed = cid !== undefined && selectCids(b).includes(cid);
+  const next = selectRevision(b) + 1;
+  const type = event?.type ?? '';
+  if (type === 'channel.promoted' || (type === 'channel.changed' && !listed))
+    return { actual: [cids[0], cids.filter((c) => c === cid).length, selectRevision(s)], expected: [cid, 1, next] };
+  if (type === 'channel.changed') return { actual: listOf(s), expected: [selectCids(b), next] };
+  if (type === 'channel.removed' && listed)
+    return { actual: [cids.includes(cid), selectRevision(s)], expected: [false, next] };
+  if (type.startsWith('xstate.done.actor.')) {
+    const page = (event!.output as ChannelPage).cids;
+    const from = String(b.value);
+    const [head, tail] = from === 'refreshing' ? [page, []] : [selectCids(b), page];
+    return {
+      actual: [cids.slice(0, head.length), tail.every((c) => cids.includes(c)), selectRevision(s), selectListStatus(s)],
+      expected: [head, true, next, 'ready'],
+    };
+  }
+  if (type.startsWith('xstate.error.actor.') && String(b.value) === 'loadingMore')
+    return {
+      actual: [...listOf(s), selectLoadMoreFailed(s), selectHasMore(s)],
+      expected: [...listOf(b), true, selectHasMore(b)],
+    };
+  return { actual: listOf(s), expected: listOf(b) };
+}
 
 export const pathModel: PathModel = {
   name: 'channel-list',
@@ -55,4 +99,5 @@ export const pathModel: PathModel = {
       retriesLeft: context.retriesLeft,
     });
   },
+  outcomes: { '*': outcome },
 };

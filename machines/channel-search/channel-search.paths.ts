@@ -1,7 +1,14 @@
 /** The channel search's path model: typing, blank and unchanged text, pages, failures. */
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { ownEventTypes, type PathEnd, type PathModel } from '../shared/path-coverage';
 import { SEARCH_PAGE_SIZE, channelSearchMachine } from './channel-search.machine';
+import {
+  selectHasResults,
+  selectHits,
+  selectLoadMoreFailed,
+  selectQuery,
+  selectText,
+} from './channel-search.selectors';
 import type { ChannelSearchContext, ChannelSearchEvent, SearchPage } from './channel-search.types';
 
 const hits = (count: number) =>
@@ -18,6 +25,37 @@ const samples: ChannelSearchEvent[] = [
   { type: 'search.loadMore' },
   { type: 'search.retry' },
 ];
+
+type Snapshot = Parameters<typeof selectHits>[0];
+const shown = (s: Snapshot) => [selectText(s), selectQuery(s), selectHits(s)];
+const typed = (event: PathEnd['event']) => (typeof event?.text === 'string' ? event.text.trim() : '');
+
+/** While waiting, the typed text (trimmed) is kept and the older hits stay until a page replaces them. */
+function waiting({ snapshot, before, event }: PathEnd) {
+  const [s, b] = [snapshot as Snapshot, before as Snapshot];
+  return {
+    actual: shown(s),
+    expected: [event?.type === 'search.typed' ? typed(event) : selectText(b), selectQuery(b), selectHits(b)],
+  };
+}
+
+/** Showing: the first page's hits for the text; a next page adds only new hits; a failed one is noted. */
+function showing({ snapshot, before, event }: PathEnd) {
+  const [s, b] = [snapshot as Snapshot, before as Snapshot];
+  const type = event?.type ?? '';
+  if (type.startsWith('xstate.error.actor.'))
+    return { actual: [shown(s), selectLoadMoreFailed(s)], expected: [shown(b), true] };
+  // Unchanged text, or no more to load: nothing moves.
+  if (!type.startsWith('xstate.done.actor.'))
+    return { actual: [shown(s), selectLoadMoreFailed(s)], expected: [shown(b), selectLoadMoreFailed(b)] };
+  const page = (event!.output as SearchPage).hits;
+  const first = String(b.value) === 'searching';
+  const hits = first ? page : [...selectHits(b), ...page.filter((h) => !selectHits(b).some((k) => k.id === h.id))];
+  return {
+    actual: [shown(s), selectHasResults(s), selectLoadMoreFailed(s)],
+    expected: [[selectText(b), selectText(b), hits], true, false],
+  };
+}
 
 export const pathModel: PathModel = {
   name: 'channel-search',
@@ -46,5 +84,13 @@ export const pathModel: PathModel = {
       hasMore: context.hasMore,
       loadMoreFailed: context.loadMoreFailed,
     });
+  },
+  outcomes: {
+    idle: ({ snapshot }) => ({ actual: shown(snapshot as Snapshot), expected: ['', '', []] }),
+    debouncing: waiting,
+    searching: waiting,
+    failed: waiting,
+    loadingMore: waiting,
+    showing,
   },
 };

@@ -6,9 +6,21 @@
  * the events that move those regions are offered (everything else is offered at rest).
  */
 import { fromCallback, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import type { ComposerEmitted } from '../shared/composed-message';
+import { ownEventTypes, type PathEnd, type PathModel } from '../shared/path-coverage';
 import { composerMachine } from './composer.machine';
 import { isTextEmpty, isUploadInProgress } from './composer.rules';
+import {
+  selectEditing,
+  selectErrorKey,
+  selectLocation,
+  selectPendingPollId,
+  selectPollOpen,
+  selectQuoted,
+  selectSendBlockedReason,
+  selectText,
+  selectUploads,
+} from './composer.selectors';
 import type {
   ComposerContext,
   ComposerEvent,
@@ -100,6 +112,92 @@ function machineEvents(type: string): AnyEventObject[] {
   return [];
 }
 
+/** The error a refused submit shows, by the send button's reason (an empty one shows none). */
+const refusal: Record<string, string> = {
+  coolingDown: 'chat.composer.coolingDown',
+  uploading: 'chat.composer.uploadsInProgress',
+  tooLong: 'chat.composer.tooLong',
+};
+
+type End = PathEnd & { snapshot: Parameters<typeof selectText>[0]; before: Parameters<typeof selectText>[0] };
+const composition = (s: End['snapshot']) => [selectText(s), selectQuoted(s), selectEditing(s), selectUploads(s)];
+const sentText = (emitted: PathEnd['emitted']) =>
+  (emitted as ComposerEmitted[]).map((e) => `${e.type}:${e.message.text ?? ''}`);
+
+/**
+ * What the path's last event left behind. A submit sends exactly when the send button said it
+ * could (the message carrying the text, the composition emptied) and otherwise keeps everything;
+ * the content events set what they name; any other event leaves the text alone and sends nothing.
+ */
+function outcome(end: PathEnd) {
+  const { snapshot, before, event, emitted } = end as End;
+  switch (event?.type) {
+    case 'composer.submit': {
+      const blocked = selectSendBlockedReason(before);
+      const kind = selectEditing(before) ? 'composer.edited' : 'composer.sent';
+      return blocked === null
+        ? {
+            actual: [sentText(emitted), selectText(snapshot), selectEditing(snapshot), selectUploads(snapshot)],
+            expected: [[`${kind}:${isTextEmpty(selectText(before)) ? '' : selectText(before)}`], '', null, []],
+          }
+        : {
+            actual: [emitted, composition(snapshot), selectErrorKey(snapshot)?.key],
+            expected: [[], composition(before), refusal[blocked] ?? selectErrorKey(before)?.key],
+          };
+    }
+    case 'composer.type':
+      return { actual: [selectText(snapshot), selectErrorKey(snapshot)], expected: [event.text, null] };
+    case 'composer.clear':
+      return { actual: composition(snapshot), expected: ['', null, null, []] };
+    // Only an edit is cancelled: a new message is kept.
+    case 'composer.cancelEdit':
+      return {
+        actual: composition(snapshot),
+        expected: selectEditing(before) ? ['', null, null, []] : composition(before),
+      };
+    case 'composer.edit':
+      return { actual: [selectEditing(snapshot), selectText(snapshot)], expected: [event.message, 'old'] };
+    case 'composer.quote':
+      return { actual: selectQuoted(snapshot), expected: event.message };
+    case 'composer.unquote':
+      return { actual: selectQuoted(snapshot), expected: null };
+    case 'composer.removeUpload':
+    case 'upload.removed':
+      return { actual: selectUploads(snapshot), expected: [] };
+    case 'composer.openPoll':
+      return { actual: selectPollOpen(snapshot), expected: true };
+    case 'composer.closePoll':
+    case 'poll.cancelled':
+      return { actual: selectPollOpen(snapshot), expected: false };
+    // The poll goes out at once unless slow mode holds it back.
+    case 'poll.created':
+      return {
+        actual: [selectPollOpen(snapshot), emitted.length > 0 || selectPendingPollId(snapshot) === 'poll-1'],
+        expected: [false, true],
+      };
+    // Live for 1 s is too short: refused with the reason, the location kept as it was.
+    case 'composer.setLocation':
+      return event.durationMs === undefined
+        ? {
+            actual: [selectLocation(snapshot), selectErrorKey(snapshot)],
+            expected: [{ latitude: 52, longitude: 4 }, null],
+          }
+        : {
+            actual: [selectLocation(snapshot), selectErrorKey(snapshot)?.key],
+            expected: [selectLocation(before), 'chat.liveLocation.tooShort'],
+          };
+    case 'composer.clearLocation':
+      return { actual: selectLocation(snapshot), expected: null };
+    case 'composer.dismissError':
+      return { actual: selectErrorKey(snapshot), expected: null };
+    case 'draft.updated':
+    case 'draft.deleted':
+      return { actual: emitted, expected: [] };
+    default:
+      return { actual: [emitted, selectText(snapshot)], expected: [[], selectText(before)] };
+  }
+}
+
 export const pathModel: PathModel = {
   name: 'composer',
   machine: composerMachine.provide({
@@ -146,4 +244,5 @@ export const pathModel: PathModel = {
     });
   },
   limit: 20_000,
+  outcomes: { '*': outcome },
 };

@@ -1,8 +1,17 @@
 /** The live-location manager's path model: shares, the registry's chat facts, positions, delays. */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { ownEventTypes, type PathEnd, type PathModel } from '../shared/path-coverage';
 import { liveLocationMachine } from './live-location.machine';
-import { CLIENT_SIDE_ONLY_MESSAGE } from './live-location.rules';
+import { CLIENT_SIDE_ONLY_MESSAGE, LIVE_LOCATION_ERRORS } from './live-location.rules';
+import {
+  selectError,
+  selectIsLiveShare,
+  selectIsLocating,
+  selectIsSharing,
+  selectLiveShares,
+  selectPosition,
+  selectRegistryState,
+} from './live-location.selectors';
 import type {
   ChatMessageLike,
   Coords,
@@ -62,6 +71,60 @@ function doneSamples(type: string): AnyEventObject[] {
   ];
 }
 
+type Snapshot = Parameters<typeof selectLiveShares>[0];
+const moved = { latitude: 52.38, longitude: 4.91 };
+
+/** What the last event must have done, beyond what every end holds. */
+function eventOutcome(s: Snapshot, b: Snapshot, event: NonNullable<PathEnd['event']>): [unknown, unknown] {
+  const type = event.type;
+  if (type === 'location.stop' || type === 'message.deleted') return [selectIsLiveShare(s, 'm1'), false];
+  if (type === 'location.dismissError') return [selectError(s), null];
+  if (type === 'location.share' && event.durationMs === 30_000 && !selectIsSharing(b))
+    return [
+      [selectError(s)?.key, selectIsSharing(s)],
+      [LIVE_LOCATION_ERRORS.tooShort, false],
+    ];
+  // A position while watching is sent at once, or held while an update is throttled.
+  if (type === 'position.changed' && selectRegistryState(b) === 'watching') {
+    const throttled = b.matches({ registry: { watching: { updates: 'throttled' } } });
+    return [
+      throttled ? [selectPosition(s), s.context.pendingPosition] : selectPosition(s),
+      throttled ? [selectPosition(b), moved] : moved,
+    ];
+  }
+  if (type === 'xstate.error.actor.0.liveLocation.sharing.locating')
+    return [selectError(s)?.key, LIVE_LOCATION_ERRORS.retrieveFailed];
+  // A sent live location is registered (unless sharing is unavailable); a static one is not.
+  if (type === 'xstate.done.actor.0.liveLocation.sharing.sending') {
+    const live = (event.output as SharedLocation).endAt !== null && selectRegistryState(s) !== 'unavailable';
+    return [selectIsLiveShare(s, 'm1'), live || selectIsLiveShare(b, 'm1')];
+  }
+  return [null, null];
+}
+
+/**
+ * Every end: the registry watches exactly when it holds shares, a request exists only while
+ * sharing (with coordinates once sending); and the last event did what it names.
+ */
+function outcome({ snapshot, before, event }: PathEnd) {
+  const [s, b] = [snapshot as Snapshot, before as Snapshot];
+  const registry = selectRegistryState(s);
+  const request = s.context.request;
+  const [actual, expected] = event ? eventOutcome(s, b, event) : [null, null];
+  return {
+    actual: [
+      ['empty', 'watching'].includes(registry) ? selectLiveShares(s).length > 0 : null,
+      selectIsSharing(s) ? request !== null && (selectIsLocating(s) || request.coords !== undefined) : request,
+      actual,
+    ],
+    expected: [
+      ['empty', 'watching'].includes(registry) ? registry === 'watching' : null,
+      selectIsSharing(s) ? true : null,
+      expected,
+    ],
+  };
+}
+
 export const pathModel: PathModel = {
   name: 'live-location',
   machine: liveLocationMachine.provide({
@@ -99,4 +162,5 @@ export const pathModel: PathModel = {
       error: context.error?.key ?? null,
     });
   },
+  outcomes: { '*': outcome },
 };

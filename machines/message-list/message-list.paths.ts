@@ -4,8 +4,19 @@
  * answering with either pagination or an error, every delay elapsing.
  */
 import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { ownEventTypes, type PathEnd, type PathModel } from '../shared/path-coverage';
 import { messageListMachine } from './message-list.machine';
+import { FAILURE_KEYS } from './message-list.rules';
+import {
+  selectAnnouncement,
+  selectHighlightedId,
+  selectIsLatest,
+  selectPagination,
+  selectRevision,
+  selectScroll,
+  selectTick,
+  selectViewState,
+} from './message-list.selectors';
 import type {
   MessageListContext,
   MessageListEvent,
@@ -96,6 +107,78 @@ function explored(snapshot: AnyMachineSnapshot, type: string): boolean {
   return quiet && v.reading === 'idle' && untouched;
 }
 
+type Snapshot = Parameters<typeof selectPagination>[0];
+const unreadOf = (s: Snapshot) => s.context.unreadCount;
+const jumpOf = (s: Snapshot) => s.context.jump;
+const loads = ['loadOlder', 'loadNewer', 'loadAround', 'loadLatest'].map((id) => `xstate.done.actor.${id}`);
+
+/**
+ * What the last event left: a page answer replaces the pagination (one revision more), a failed
+ * call says so once and leaves the pagination, marking read or a refresh zeroes the count, "jump to
+ * latest" scrolls when the latest set is shown and loads it otherwise; anything else keeps the
+ * pagination and revision.
+ */
+function outcome(end: PathEnd) {
+  const [snapshot, before] = [end.snapshot as Snapshot, end.before as Snapshot];
+  const { event, emitted } = end;
+  const type = event?.type ?? '';
+  const kept = [selectPagination(before), selectRevision(before)];
+  if (loads.includes(type))
+    return {
+      actual: [selectPagination(snapshot), selectRevision(snapshot), emitted],
+      expected: [event!.output, selectRevision(before) + 1, []],
+    };
+  if (type === 'xstate.done.actor.refresh')
+    return {
+      actual: [selectPagination(snapshot), unreadOf(snapshot), selectViewState(snapshot)],
+      expected: [latest, 0, 'browsing'],
+    };
+  if (type === 'xstate.done.actor.markRead') return { actual: unreadOf(snapshot), expected: 0 };
+  if (type === 'xstate.error.actor.markRead')
+    return { actual: emitted, expected: [{ type: 'messageList.failed', key: FAILURE_KEYS.markRead }] };
+  if (type.startsWith('xstate.error.actor.')) {
+    const key =
+      type !== 'xstate.error.actor.loadAround'
+        ? FAILURE_KEYS.load
+        : jumpOf(before)?.kind === 'unread'
+          ? FAILURE_KEYS.jumpToUnread
+          : FAILURE_KEYS.jump;
+    // A failed refresh is silent: the channel stays as the client recovered it.
+    const failedCall = type !== 'xstate.error.actor.refresh';
+    return {
+      actual: [emitted, selectViewState(snapshot), selectPagination(snapshot), selectRevision(snapshot)],
+      expected: [failedCall ? [{ type: 'messageList.failed', key }] : [], 'browsing', ...kept],
+    };
+  }
+  if (type === 'list.jumpToLatest') {
+    const view = selectViewState(before);
+    const placed = ['browsing', 'settling'].includes(view);
+    if (placed && selectIsLatest(before))
+      return {
+        actual: [selectScroll(snapshot), selectViewState(snapshot)],
+        expected: [{ seq: selectScroll(before).seq + 1, target: { kind: 'bottom' } }, view],
+      };
+    return {
+      actual: [selectViewState(snapshot), ...kept],
+      expected: [
+        placed || ['loadingOlder', 'loadingNewer', 'jumping'].includes(view) ? 'loadingLatest' : view,
+        ...kept,
+      ],
+    };
+  }
+  if (type === 'list.jumpTo')
+    return {
+      actual: [selectViewState(snapshot), jumpOf(snapshot)],
+      expected: ['jumping', { kind: 'message', messageId: 'm9' }],
+    };
+  if (type.includes('highlightDuration')) return { actual: selectHighlightedId(snapshot), expected: null };
+  if (type.includes('clockTick')) return { actual: selectTick(snapshot), expected: selectTick(before) + 1 };
+  if (type === 'read.changed') return { actual: unreadOf(snapshot), expected: 0 };
+  if (type === 'announce' && selectAnnouncement(before) === null)
+    return { actual: selectAnnouncement(snapshot)?.text, expected: 'Jordan: hi' };
+  return { actual: [selectPagination(snapshot), selectRevision(snapshot), emitted], expected: [...kept, []] };
+}
+
 export const pathModel: PathModel = {
   name: 'message-list',
   machine: messageListMachine.provide({
@@ -132,4 +215,5 @@ export const pathModel: PathModel = {
       reached: c.reached,
     });
   },
+  outcomes: { '*': outcome },
 };

@@ -1,8 +1,10 @@
 /** Path models for the outbox and one outbox message. */
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { ownEventTypes, type PathEnd, type PathModel, type PathOutcome } from '../shared/path-coverage';
 import { outboxMachine, outboxMessageMachine } from './outbox.machine';
+import { selectEntries, selectIsLoading } from './outbox.selectors';
 import type {
+  FailureKind,
   OutboxContext,
   OutboxEvent,
   OutboxMessage,
@@ -29,6 +31,70 @@ const stored: PendingRecord[] = [
 ];
 
 const MAX_ENTRIES = 2;
+
+type Snapshot = Parameters<typeof selectEntries>[0];
+const rows = (s: Snapshot) => selectEntries(s).map((e) => [e.id, e.status, e.failure]);
+const others = (s: Snapshot, id: unknown) => rows(s).filter(([entryId]) => entryId !== id);
+
+/**
+ * The outbox after its last event: a new message is appended as sending; a child's report sets
+ * that entry alone (failed with its kind, or gone once received or discarded); restored messages
+ * come back failed (mid-send ones as unsent); and whenever the entries changed once loaded, a
+ * write is under way (ready.saving).
+ */
+const outboxOutcome: PathOutcome = (end: PathEnd) => {
+  const [snapshot, before] = [end.snapshot as Snapshot, end.before as Snapshot];
+  const event = end.event as (OutboxEvent & { output?: PendingRecord[] }) | undefined;
+  const id = event && 'id' in event ? event.id : undefined;
+  const saving = !selectIsLoading(snapshot) && JSON.stringify(rows(snapshot)) !== JSON.stringify(rows(before));
+  const expectSaving = (expected: unknown) => ({
+    actual: [rows(snapshot), saving && !snapshot.matches({ ready: 'saving' })],
+    expected: [expected, false],
+  });
+  switch (event?.type) {
+    case 'outbox.send':
+      return expectSaving(
+        rows(before).some(([entryId]) => entryId === event.message.id)
+          ? rows(before)
+          : [...rows(before), [event.message.id, 'sending', null]],
+      );
+    case 'message.attempted':
+      return expectSaving(rows(before).map((r) => (r[0] === id ? [id, 'sending', null] : r)));
+    case 'message.failed':
+      return expectSaving(rows(before).map((r) => (r[0] === id ? [id, 'failed', event.failure] : r)));
+    case 'message.received':
+    case 'message.discarded':
+      return expectSaving(others(before, id));
+    // Forwarded to the message: whatever it does, the other entries stay as they were.
+    case 'outbox.retry':
+    case 'outbox.discard':
+      return { actual: others(snapshot, id), expected: others(before, id) };
+    // Unsent messages go again. Only restored ones have a child that failed too (the sends here
+    // never settle; a `message.failed` the model sends the outbox reaches no child).
+    case 'connection.recovered':
+      return expectSaving(
+        rows(before).map((r) =>
+          r[1] === 'failed' && r[2] === 'unsent' && String(r[0]).startsWith('stored-') ? [r[0], 'sending', null] : r,
+        ),
+      );
+  }
+  if (event?.type.startsWith('xstate.done.actor.') && event.output) {
+    const known = rows(before).map(([entryId]) => entryId);
+    const restored = event.output.filter((r) => !known.includes(r.message.id));
+    return expectSaving([...rows(before), ...restored.map((r) => [r.message.id, 'failed', r.failure ?? 'unsent'])]);
+  }
+  return expectSaving(rows(before));
+};
+
+const attemptsOf = (s: PathEnd['snapshot']) => (s.context as OutboxMessageContext).attempts;
+const failureOf = (s: PathEnd['snapshot']) => (s.context as OutboxMessageContext).failure;
+/** A message failed as `kind`: restored as it, or sorted from the send error; an attempt is never undone. */
+const failedAs =
+  (kind: FailureKind): PathOutcome =>
+  ({ snapshot, before, event }) => ({
+    actual: [failureOf(snapshot), attemptsOf(snapshot)],
+    expected: [event?.type === 'message.restore' ? event.failure : kind, attemptsOf(before)],
+  });
 
 export const pathModels: PathModel[] = [
   {
@@ -84,6 +150,7 @@ export const pathModels: PathModel[] = [
         entries: entries.map((e) => [e.id, e.status, e.failure]),
       });
     },
+    outcomes: { '*': outboxOutcome },
   },
   {
     name: 'outbox-message',
@@ -116,6 +183,26 @@ export const pathModels: PathModel[] = [
     serializeState: (snapshot) => {
       const { failure, attempts } = snapshot.context as OutboxMessageContext;
       return JSON.stringify({ value: snapshot.value as unknown, failure, attempts: Math.min(attempts, 2) });
+    },
+    outcomes: {
+      queued: ({ snapshot }) => ({ actual: [failureOf(snapshot), attemptsOf(snapshot)], expected: [null, 0] }),
+      // Every send is one more attempt, with the last failure cleared.
+      sending: ({ snapshot, before }) => ({
+        actual: [failureOf(snapshot), attemptsOf(snapshot)],
+        expected: [null, attemptsOf(before) + 1],
+      }),
+      'failed.retryable': failedAs('retryable'),
+      'failed.unauthorized': failedAs('unauthorized'),
+      'failed.unsent': failedAs('unsent'),
+      // Received: the send answered, or said the id is already stored (code 4), never otherwise.
+      received: ({ event }) => ({
+        actual: event?.type.startsWith('xstate.done.actor.') || (event?.error as { code?: number }).code === 4,
+        expected: true,
+      }),
+      discarded: ({ snapshot, before, event }) => ({
+        actual: [event?.type, failureOf(snapshot)],
+        expected: ['message.discard', failureOf(before)],
+      }),
     },
   },
 ];

@@ -1,9 +1,10 @@
 /** The poll composer's path model: form edits, submit (refused and accepted), create done/failed, cancel. */
 import { fromPromise, type AnyEventObject } from 'xstate';
-import { ownEventTypes, type PathModel } from '../shared/path-coverage';
+import { ownEventTypes, type PathEnd, type PathModel } from '../shared/path-coverage';
 import { pollComposerMachine } from './poll-composer.machine';
+import { selectCanCreate, selectFailure, selectPollId, selectValues } from './poll-composer.selectors';
 import type { ComposedPoll, PollComposerContext, PollComposerEvent } from './poll-composer.types';
-import { canCreatePoll } from './poll-validation';
+import { canCreatePoll, POLL_CREATE_FAILED_TYPE, POLL_CREATE_FAILED_WITH_REASON } from './poll-validation';
 
 function samples(context: PollComposerContext): PollComposerEvent[] {
   const first = context.values.options[0]!.id;
@@ -19,6 +20,51 @@ function samples(context: PollComposerContext): PollComposerEvent[] {
     { type: 'poll.submit' },
     { type: 'poll.cancel' },
   ];
+}
+
+type Snapshot = Parameters<typeof selectValues>[0];
+
+/**
+ * The form after an edit: the field it names changes and the others stay; an edited option has
+ * its text, a removed one is gone (the form keeps a blank option at the end, so the rest of the
+ * list is not compared).
+ */
+function editOf(s: Snapshot, before: Snapshot, event: PathEnd['event']): [unknown, unknown] {
+  const { options, ...fields } = selectValues(s);
+  const { options: was, ...wasFields } = selectValues(before);
+  const field = event?.type === 'poll.change' ? { [event.field as string]: event.value } : {};
+  const text = (list: typeof options) => list.find((o) => o.id === event?.id)?.text;
+  if (event?.type === 'poll.changeOption')
+    return [
+      [fields, text(options)],
+      [wasFields, event.text],
+    ];
+  if (event?.type === 'poll.removeOption')
+    return [
+      [fields, text(options)],
+      [wasFields, undefined],
+    ];
+  return [
+    [fields, options],
+    [{ ...wasFields, ...field }, was],
+  ];
+}
+
+/** Back to editing: a refused submit keeps the form as it was; a failed create says why. */
+function editingOutcome({ snapshot, before, event }: PathEnd) {
+  const [s, b] = [snapshot as Snapshot, before as Snapshot];
+  const failure = event?.type.startsWith('xstate.error.actor.')
+    ? {
+        key: POLL_CREATE_FAILED_WITH_REASON,
+        values: { reason: 'poll name is required' },
+        type: POLL_CREATE_FAILED_TYPE,
+      }
+    : selectFailure(b);
+  const [values, expectedValues] = editOf(s, b, event);
+  return {
+    actual: [values, selectFailure(s), event?.type === 'poll.submit' ? selectCanCreate(b) : false],
+    expected: [expectedValues, failure, false],
+  };
 }
 
 export const pathModel: PathModel = {
@@ -46,5 +92,25 @@ export const pathModel: PathModel = {
       options: Math.min(context.values.options.length, 3),
       failed: Boolean(context.failure),
     });
+  },
+  outcomes: {
+    editing: editingOutcome,
+    // Only a creatable form is sent, with no failure left showing.
+    creating: ({ snapshot, before }) => ({
+      actual: [
+        selectCanCreate(before as Snapshot),
+        selectFailure(snapshot as Snapshot),
+        selectValues(snapshot as Snapshot),
+      ],
+      expected: [true, null, selectValues(before as Snapshot)],
+    }),
+    created: ({ snapshot }) => ({
+      actual: [selectPollId(snapshot as Snapshot), snapshot.output, snapshot.status],
+      expected: ['poll-1', { pollId: 'poll-1' }, 'done'],
+    }),
+    cancelled: ({ snapshot }) => ({
+      actual: [selectPollId(snapshot as Snapshot), snapshot.output, snapshot.status],
+      expected: [null, { pollId: null }, 'done'],
+    }),
   },
 };

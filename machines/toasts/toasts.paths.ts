@@ -1,6 +1,12 @@
 /** Path models for the toaster and a single toast. */
 import type { PathModel } from '../shared/path-coverage';
-import { toastMachine, toasterMachine, type ToasterContext } from './toasts.machine';
+import { MAX_TOASTS, toastMachine, toasterMachine, type ToasterContext } from './toasts.machine';
+import { selectToastKind, selectToastMessage, selectToasts, type selectToastState } from './toasts.selectors';
+
+type Toaster = Parameters<typeof selectToasts>[0];
+type Toast = Parameters<typeof selectToastState>[0];
+const ids = (s: Toaster) => selectToasts(s).map((t) => t.id);
+const kept = (s: Toast) => [selectToastKind(s), selectToastMessage(s)];
 
 export const pathModels: PathModel[] = [
   {
@@ -16,6 +22,18 @@ export const pathModels: PathModel[] = [
       ];
     },
     serializeState: (snapshot) => `${String(snapshot.value)}:${(snapshot.context as ToasterContext).toasts.length}`,
+    // A new toast goes last with the next id (the oldest making room past the maximum); a dismissed
+    // or expired one is gone (a dismissal reaches it and it reports back), the others stay.
+    outcomes: {
+      active: ({ snapshot, before, event }) => {
+        const [s, b] = [snapshot as Toaster, before as Toaster];
+        if (event?.type === 'toast.show') {
+          const added = `toast:${b.context.nextId}`;
+          return { actual: ids(s), expected: [...ids(b), added].slice(-MAX_TOASTS) };
+        }
+        return { actual: ids(s), expected: ids(b).filter((id) => id !== event?.id) };
+      },
+    },
   },
   {
     name: 'toast',
@@ -28,5 +46,25 @@ export const pathModels: PathModel[] = [
       { type: 'toast.resume' },
       ...(snapshot.value === 'visible' ? [{ type: 'xstate.after.lifetime.toast.visible' }] : []),
     ],
+    // The toast keeps what it says; only a pause holds it, only a resume or nothing lets it run,
+    // and it goes only when dismissed or its lifetime ends.
+    outcomes: {
+      visible: ({ snapshot, event }) => ({
+        actual: [kept(snapshot as Toast), event?.type === 'toast.pause' || event?.type === 'toast.dismiss'],
+        expected: [['error', 'Failed'], false],
+      }),
+      paused: ({ snapshot, event }) => ({
+        actual: [kept(snapshot as Toast), event?.type === 'toast.resume' || event?.type === 'toast.dismiss'],
+        expected: [['error', 'Failed'], false],
+      }),
+      gone: ({ snapshot, event }) => ({
+        actual: [
+          kept(snapshot as Toast),
+          snapshot.status,
+          ['toast.dismiss', 'xstate.after.lifetime.toast.visible'].includes(event?.type ?? ''),
+        ],
+        expected: [['error', 'Failed'], 'done', true],
+      }),
+    },
   },
 ];

@@ -3,6 +3,15 @@ import { fromPromise, type AnyEventObject } from 'xstate';
 import type { UploadedAttachment, UploadInput } from '../shared/composer-children';
 import { ownEventTypes, type PathModel } from '../shared/path-coverage';
 import { uploadMachine } from './upload.machine';
+import {
+  selectAttachment,
+  selectBlockedNotice,
+  selectBlockedReason,
+  selectCanRetry,
+  selectProgress,
+  selectUploadError,
+  selectUploadStatus,
+} from './upload.selectors';
 import type { UploadContext, UploadEvent, UploadFileInput } from './upload.types';
 
 const limits = {
@@ -36,6 +45,9 @@ const samples: UploadEvent[] = [
   { type: 'upload.remove' },
 ];
 
+type Snapshot = Parameters<typeof selectProgress>[0];
+const attemptsOf = (s: Snapshot) => s.context.attempts;
+
 export const pathModel: PathModel = {
   name: 'upload',
   // Alone, an upload has no composer to tell; the path test stands in for it.
@@ -59,5 +71,51 @@ export const pathModel: PathModel = {
       progress: context.progress > 0,
       attempts: Math.min(context.attempts, 2),
     });
+  },
+  outcomes: {
+    // Progress only climbs within an attempt; a new attempt (first or retry) starts at 0 with no error.
+    uploading: ({ snapshot, before, event }) => {
+      const [s, b] = [snapshot as Snapshot, before as Snapshot];
+      const progressed = event?.type === 'upload.progressed';
+      return {
+        actual: [selectUploadError(s), selectProgress(s), attemptsOf(s)],
+        expected: [
+          null,
+          progressed ? Math.max(50, selectProgress(b)) : 0,
+          progressed ? attemptsOf(b) : attemptsOf(b) + 1,
+        ],
+      };
+    },
+    finished: ({ snapshot }) => ({
+      actual: [
+        selectAttachment(snapshot as Snapshot),
+        selectProgress(snapshot as Snapshot),
+        selectUploadError(snapshot as Snapshot),
+      ],
+      expected: [attachment, 100, null],
+    }),
+    // The reason lowercased; progress back to 0, and a retry offered.
+    failed: ({ snapshot }) => ({
+      actual: [
+        selectUploadError(snapshot as Snapshot),
+        selectProgress(snapshot as Snapshot),
+        selectCanRetry(snapshot as Snapshot),
+      ],
+      expected: [{ key: 'chat.upload.failed', values: { reason: 'payload too big' } }, 0, true],
+    }),
+    // Refused before any request, with the file-type notice, and no retry.
+    blocked: ({ snapshot }) => ({
+      actual: [
+        selectBlockedReason(snapshot as Snapshot),
+        selectBlockedNotice(snapshot as Snapshot),
+        attemptsOf(snapshot as Snapshot),
+        selectCanRetry(snapshot as Snapshot),
+      ],
+      expected: ['blocked_file_extensions', { key: 'chat.upload.blockedFileType' }, 0, false],
+    }),
+    removed: ({ snapshot, before }) => ({
+      actual: [selectUploadStatus(snapshot as Snapshot), snapshot.status, selectAttachment(snapshot as Snapshot)],
+      expected: ['removed', 'done', selectAttachment(before as Snapshot)],
+    }),
   },
 };
