@@ -186,6 +186,9 @@ export const chatConnectionMachine = chatConnectionSetup.createMachine({
       },
     },
     disconnecting: {
+      // Closing again while closing waits for the first close: the root's shortcut to
+      // `disconnected` would cancel the disconnect and keep the client.
+      on: { 'connection.close': { actions: [] } },
       invoke: {
         src: 'disconnectUser',
         input: ({ context }) => ({ client: context.client! }),

@@ -276,6 +276,8 @@ describe('chat connection machine', () => {
       .send({ type: 'connection.close' })
       .expectSelected(selectStatus, 'disconnecting')
       .expectSelected(selectClient, null);
+    // Closing again while closing waits for the same disconnect.
+    run.send({ type: 'connection.close' }).expectSelected(selectStatus, 'disconnecting');
     await run.settle();
     expect(calls.disconnect).toEqual([client]);
     expect(calls.watching).toBe(0);
