@@ -123,12 +123,12 @@ export const channelListMachine = setup({
     /** Waits before the next try of the first page (still "loading" to the member). */
     retrying: {
       after: { retryDelay: 'loading' },
-      on: { 'connection.recovered': 'loading' },
+      on: { 'connection.restored': 'loading' },
     },
     ready: {
       on: {
         'list.loadMore': { guard: 'hasMore', target: 'loadingMore', actions: 'clearLoadMoreFailure' },
-        'connection.recovered': 'refreshing',
+        'connection.restored': 'refreshing',
       },
     },
     loadingMore: {
@@ -145,7 +145,7 @@ export const channelListMachine = setup({
         },
         onError: { target: 'ready', actions: 'markLoadMoreFailed' },
       },
-      on: { 'connection.recovered': 'refreshing' },
+      on: { 'connection.restored': 'refreshing' },
     },
     /** Re-queries the top of the list after a reconnect; what is shown stays meanwhile. */
     refreshing: {
@@ -163,7 +163,7 @@ export const channelListMachine = setup({
     failed: {
       on: {
         'list.retry': { target: 'loading', actions: 'clearFailure' },
-        'connection.recovered': { target: 'loading', actions: 'clearFailure' },
+        'connection.restored': { target: 'loading', actions: 'clearFailure' },
       },
     },
   },

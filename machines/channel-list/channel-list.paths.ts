@@ -20,7 +20,7 @@ const shortPage = page(100, 3);
 const samples: ChannelListEvent[] = [
   { type: 'list.loadMore' },
   { type: 'list.retry' },
-  { type: 'connection.recovered' },
+  { type: 'connection.restored' },
   { type: 'channel.promoted', cid: 'messaging:new' },
   { type: 'channel.changed', cid: 'team:c0' },
   { type: 'channel.changed', cid: 'messaging:other' },

@@ -129,7 +129,7 @@ describe('channel list machine', () => {
   it('loads at once when the connection recovers while waiting to retry or failed', async () => {
     const { run, queries } = start();
     queries[0]!.reject(new Error('offline'));
-    (await run.settle()).send({ type: 'connection.recovered' }).expectPaths('loading');
+    (await run.settle()).send({ type: 'connection.restored' }).expectPaths('loading');
     expect(queries).toHaveLength(2);
   });
 
@@ -151,7 +151,7 @@ describe('channel list machine', () => {
     queries[1]!.resolve({ cids: cids('b', 10) });
     await run.settle();
 
-    run.send({ type: 'connection.recovered' }).expectSelected(selectIsRefreshing, true);
+    run.send({ type: 'connection.restored' }).expectSelected(selectIsRefreshing, true);
     expect(selectCids(run.snapshot())).toHaveLength(20);
     expect(queries[2]!.input).toEqual({ archived: false, offset: 0, limit: 20 });
     // Meanwhile one channel went away and another arrived.
@@ -172,7 +172,7 @@ describe('channel list machine', () => {
       await run.settle();
     }
     expect(selectCids(run.snapshot())).toHaveLength(40);
-    run.send({ type: 'connection.recovered' });
+    run.send({ type: 'connection.restored' });
     expect(queries.at(-1)!.input.limit).toBe(RECOVERY_LIMIT);
     queries.at(-1)!.resolve({ cids: [...cids('a', 10), ...cids('b', 10), ...cids('c', 10)] });
     await run.settle();
@@ -185,7 +185,7 @@ describe('channel list machine', () => {
     queries[0]!.resolve({ cids: cids('a', 10) });
     (await run.settle())
       .send({ type: 'list.loadMore' })
-      .send({ type: 'connection.recovered' })
+      .send({ type: 'connection.restored' })
       .expectSelected(selectIsRefreshing, true);
     expect(queries.at(-1)!.input).toEqual({ archived: false, offset: 0, limit: 10 });
     queries.at(-1)!.reject(new Error('offline'));

@@ -66,12 +66,12 @@ export const trace: TraceEntry[] = [
     machine,
     transitions: [
       'loading --done: queryChannels--> ready',
-      'ready --connection.recovered--> refreshing',
-      'loadingMore --connection.recovered--> refreshing',
+      'ready --connection.restored--> refreshing',
+      'loadingMore --connection.restored--> refreshing',
       'refreshing --done: queryChannels--> ready',
       'refreshing --error: queryChannels--> ready',
-      'retrying --connection.recovered--> loading',
-      'failed --connection.recovered--> loading',
+      'retrying --connection.restored--> loading',
+      'failed --connection.restored--> loading',
     ],
     tests: [
       test('loads the first page of 10 and offers more while the page was full'),

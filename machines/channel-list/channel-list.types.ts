@@ -40,8 +40,8 @@ export type ChannelListEvent =
   | { type: 'list.loadMore' }
   /** The member asks to try the first page again after it failed. */
   | { type: 'list.retry' }
-  /** The connection came back after a drop (`connection.recovered`): re-query, keeping content. */
-  | { type: 'connection.recovered' }
+  /** The connection came back after a drop (`connection.restored`): re-query, keeping content. */
+  | { type: 'connection.restored' }
   /** A channel has news (new message, added to it, visible again): it goes to the top. */
   | { type: 'channel.promoted'; cid: string }
   /** A listed channel changed in a way that can move it between sections; unlisted ones join. */

@@ -140,7 +140,7 @@ export const messageListMachine = setup({
             'list.startReached': { actions: 'noteReached' },
             'list.endReached': { actions: 'noteReached' },
             'list.jumpToLatest': [{ guard: 'isLatest', actions: 'scrollToBottom' }, { target: 'loadingLatest' }],
-            'connection.recovered': 'refreshing',
+            'connection.restored': 'refreshing',
           },
           states: {
             rendering: { on: { 'list.rendered': 'placing' }, after: { renderWait: 'placing' } },
@@ -160,7 +160,7 @@ export const messageListMachine = setup({
             'list.startReached': { guard: 'hasPrev', target: 'loadingOlder' },
             'list.endReached': { guard: 'hasNext', target: 'loadingNewer' },
             'list.jumpToLatest': [{ guard: 'isLatest', actions: 'scrollToBottom' }, { target: 'loadingLatest' }],
-            'connection.recovered': 'refreshing',
+            'connection.restored': 'refreshing',
           },
         },
         loadingOlder: {

@@ -58,7 +58,7 @@ const samples: MessageListEvent[] = [
   { type: 'message.received', fromOther: true },
   { type: 'read.changed', unreadCount: 0 },
   { type: 'read.hold' },
-  { type: 'connection.recovered' },
+  { type: 'connection.restored' },
   { type: 'announce', text: 'Jordan: hi' },
 ];
 

@@ -252,7 +252,7 @@ describe('message list machine: settling after a rebuild', () => {
     const seq = selectScroll(here.snap()).seq;
     here.run.send({ type: 'list.jumpToLatest' });
     expect(selectScroll(here.snap()).seq).toBe(seq + 1);
-    here.run.send({ type: 'connection.recovered' });
+    here.run.send({ type: 'connection.restored' });
     expect(selectViewState(here.snap())).toBe('refreshing');
   });
 });
@@ -441,13 +441,13 @@ describe('message list machine: new messages and reading', () => {
 
   it('refreshes paging and unread count after the connection recovered', async () => {
     const { run, snap, refresh } = start();
-    run.send({ type: 'connection.recovered' });
+    run.send({ type: 'connection.restored' });
     expect(selectViewState(snap())).toBe('refreshing');
     refresh.last().resolve({ pagination: { hasPrev: false, hasNext: false, isLatest: true }, unreadCount: 0 });
     await run.settle();
     expect(selectViewState(snap())).toBe('browsing');
     expect(selectPagination(snap()).hasPrev).toBe(false);
-    run.send({ type: 'connection.recovered' });
+    run.send({ type: 'connection.restored' });
     refresh.last().reject(new Error('again'));
     await run.settle();
     expect(selectViewState(snap())).toBe('browsing');

@@ -93,7 +93,7 @@ export type MessageListEvent =
   | { type: 'read.changed'; unreadCount: number; markedUnread?: boolean }
   /** The member is marking the channel unread: mark nothing read until that is settled. */
   | { type: 'read.hold' }
-  | { type: 'connection.recovered' }
+  | { type: 'connection.restored' }
   /** Something to say politely to screen readers (new message, typing). */
   | { type: 'announce'; text: string }
   /** Internal: show the highlight on a message the list jumped to. */

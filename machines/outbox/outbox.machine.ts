@@ -127,7 +127,7 @@ export const outboxMachine = setup({
     savePending: fromPromise<void, { userId: string; records: PendingRecord[] }>(() =>
       Promise.reject(new Error('savePending not provided')),
     ),
-    /** Sends `connection.recovered` when the chat connection is (back) up, at once if it already is. */
+    /** Sends `connection.restored` when the chat connection is (back) up, at once if it already is. */
     watchConnection: fromCallback<OutboxEvent>(() => undefined),
   },
   guards: {
@@ -211,7 +211,7 @@ export const outboxMachine = setup({
     },
     'outbox.retry': { guard: 'isKnown', actions: 'forwardRetry' },
     'outbox.discard': { guard: 'isKnown', actions: 'forwardDiscard' },
-    'connection.recovered': { actions: 'retryUnsent' },
+    'connection.restored': { actions: 'retryUnsent' },
     'message.attempted': { actions: [{ type: 'markAttempted', params: ({ event }) => event }, 'announceChange'] },
     'message.failed': { actions: [{ type: 'markFailed', params: ({ event }) => event }, 'announceChange'] },
     'message.received': {

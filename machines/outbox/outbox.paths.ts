@@ -71,7 +71,7 @@ const outboxOutcome: PathOutcome = (end: PathEnd) => {
       return { actual: others(snapshot, id), expected: others(before, id) };
     // Unsent messages go again. Only restored ones have a child that failed too (the sends here
     // never settle; a `message.failed` the model sends the outbox reaches no child).
-    case 'connection.recovered':
+    case 'connection.restored':
       return expectSaving(
         rows(before).map((r) =>
           r[1] === 'failed' && r[2] === 'unsent' && String(r[0]).startsWith('stored-') ? [r[0], 'sending', null] : r,
@@ -122,7 +122,7 @@ export const pathModels: PathModel[] = [
           : []),
         { type: 'outbox.retry', id },
         { type: 'outbox.discard', id },
-        { type: 'connection.recovered' },
+        { type: 'connection.restored' },
         { type: 'message.attempted', id },
         { type: 'message.failed', id, failure: 'unsent', error: sendError },
         { type: 'message.failed', id, failure: 'retryable', error: sendError },

@@ -63,7 +63,7 @@ function start({
     },
   });
   const run = machineTest(machine, { input: { userId } });
-  return Object.assign(run, { sent, storage, recover: () => connection?.({ type: 'connection.recovered' }) });
+  return Object.assign(run, { sent, storage, recover: () => connection?.({ type: 'connection.restored' }) });
 }
 
 const message = (id: string, text = `text of ${id}`, cid = 'messaging:room'): OutboxMessage => ({ id, cid, text });

@@ -62,7 +62,7 @@ export const trace: TraceEntry[] = [
       '(outbox) --message.attempted--> (stays)',
       '(outbox) --message.received--> (stays)',
       '(outbox) --message.discarded--> (stays)',
-      '(outbox) --connection.recovered--> (stays)',
+      '(outbox) --connection.restored--> (stays)',
     ],
     tests: [
       test('sends a message as a message:<id> child; received removes it'),

@@ -80,7 +80,7 @@ export type OutboxEvent =
   /** The user dropped a failed message. */
   | { type: 'outbox.discard'; id: string }
   /** The chat connection is (back) up: every unsent message goes again, same ids. */
-  | { type: 'connection.recovered' }
+  | { type: 'connection.restored' }
   /** From a `message:<id>` child. */
   | { type: 'message.attempted'; id: string }
   | { type: 'message.received'; id: string }

@@ -96,7 +96,7 @@ export const threadMachine = setup({
         browsing: {
           on: {
             'thread.loadOlder': { guard: 'hasOlder', target: 'loadingOlder' },
-            'connection.recovered': 'reloading',
+            'connection.restored': 'reloading',
           },
         },
         loadingOlder: loading('loadOlder', 'chat.thread.olderFailed'),

@@ -75,9 +75,9 @@ describe('the thread panel', () => {
       open: [loaded(false)],
       reload: [loaded(true), () => Promise.reject(new Error('offline'))],
     });
-    (await run.settle()).send({ type: 'connection.recovered' }).expectPaths('open.reloading');
+    (await run.settle()).send({ type: 'connection.restored' }).expectPaths('open.reloading');
     (await run.settle()).expectPaths('open.browsing').expectSelected(selectHasOlder, true);
-    (await run.send({ type: 'connection.recovered' }).settle()).expectPaths('open.browsing');
+    (await run.send({ type: 'connection.restored' }).settle()).expectPaths('open.browsing');
     run.expectEmitted('thread.failed', { key: 'chat.thread.reloadFailed' });
     expect(log).toEqual(['open parent-1', 'active parent-1', 'reload', 'reload']);
   });

@@ -16,7 +16,7 @@ export const trace: TraceEntry[] = [
     statement: 'Stale when the user stops watching; reloaded when active and stale.',
     machine,
     transitions: [
-      'open.browsing --connection.recovered--> open.reloading',
+      'open.browsing --connection.restored--> open.reloading',
       'open.reloading --done: reload--> open.browsing',
       'open.reloading --error: reload--> open.browsing',
     ],
@@ -36,7 +36,7 @@ export const trace: TraceEntry[] = [
     statement: 'Failed replies are kept locally and re-added when a thread reloads.',
     machine,
     transitions: [
-      'open.browsing --connection.recovered--> open.reloading',
+      'open.browsing --connection.restored--> open.reloading',
       'open.reloading --done: reload--> open.browsing',
     ],
     tests: [

@@ -31,7 +31,7 @@ export type ThreadEvent =
   /** The member scrolled to the oldest reply shown (or asked for earlier replies). */
   | { type: 'thread.loadOlder' }
   /** The chat connection came back after a drop: replies may have been missed. */
-  | { type: 'connection.recovered' };
+  | { type: 'connection.restored' };
 
 /** A failure the screen words as a toast: an i18next key. */
 export type ThreadEmitted = { type: 'thread.failed'; key: string };

@@ -101,7 +101,7 @@ export function createChannelListActors(client: StreamChat, userId: string, firs
         'channel.hidden': remove,
         'notification.removed_from_channel': remove,
         'notification.channel_deleted': remove,
-        'connection.recovered': () => send({ type: 'connection.recovered' }),
+        'connection.recovered': () => send({ type: 'connection.restored' }),
       };
       const subscriptions = Object.entries(handlers).map(([type, handler]) => client.on(type, handler));
       return () => {

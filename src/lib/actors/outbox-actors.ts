@@ -88,8 +88,8 @@ export function createOutboxActors(
     }),
     watchConnection: fromCallback<OutboxEvent>(({ sendBack }) => {
       const healthy = client.wsConnection?.isHealthy === true || client.wsFallback?.isHealthy() === true;
-      if (healthy) sendBack({ type: 'connection.recovered' });
-      const subscription = client.on('connection.recovered', () => sendBack({ type: 'connection.recovered' }));
+      if (healthy) sendBack({ type: 'connection.restored' });
+      const subscription = client.on('connection.recovered', () => sendBack({ type: 'connection.restored' }));
       return () => subscription.unsubscribe();
     }),
   };

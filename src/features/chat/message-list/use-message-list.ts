@@ -125,7 +125,7 @@ export function useMessageList() {
     const subscription = channel.on(onEvent);
     const recovered = client.on('connection.recovered', () => {
       bump();
-      actor.send({ type: 'connection.recovered' });
+      actor.send({ type: 'connection.restored' });
     });
     return () => {
       subscription.unsubscribe();

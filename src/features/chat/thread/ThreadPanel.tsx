@@ -42,7 +42,7 @@ export default function ThreadPanel({ parentId, onClose }: Props) {
 
   useEffect(() => {
     const failed = actor.on('thread.failed', (event) => toast.error(t(event.key)));
-    const recovered = client.on('connection.recovered', () => actor.send({ type: 'connection.recovered' }));
+    const recovered = client.on('connection.recovered', () => actor.send({ type: 'connection.restored' }));
     return () => {
       failed.unsubscribe();
       recovered.unsubscribe();

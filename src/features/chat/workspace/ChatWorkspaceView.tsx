@@ -68,7 +68,7 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   useLiveLocationSession(client);
 
   useEffect(() => {
-    const subscription = client.on('connection.recovered', () => outbox.send({ type: 'connection.recovered' }));
+    const subscription = client.on('connection.recovered', () => outbox.send({ type: 'connection.restored' }));
     return () => subscription.unsubscribe();
   }, [client, outbox]);
 
