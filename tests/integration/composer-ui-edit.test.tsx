@@ -91,6 +91,8 @@ describe('composer: quote and edit', () => {
     await bob.channel('team', 'edits').sendMessage({ text: 'Noted' });
     view = await renderComposer(alice, channel);
     const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Create a poll' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Record a voice message' })).toBeTruthy();
 
     await user.click(input());
     await user.keyboard('{ArrowUp}');
@@ -98,6 +100,9 @@ describe('composer: quote and edit', () => {
     expect(screen.getByText('Editing message')).toBeTruthy();
     expect(input().value).toBe('Bring water');
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeTruthy();
+    // A poll or a voice message is a message of its own: not offered while editing.
+    expect(screen.queryByRole('button', { name: 'Create a poll' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record a voice message' })).toBeNull();
 
     // Escape leaves editing, empty.
     await user.keyboard('{Escape}');

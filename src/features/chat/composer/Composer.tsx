@@ -181,8 +181,9 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
               <AttachIcon />
             </button>
           )}
-          {access.canPoll && threadId === null && <PollLauncher composer={composer} />}
-          {threadId === null && <LocationLauncher channel={channel} />}
+          {/* A poll, a location or a voice message is a message of its own, never part of an edit. */}
+          {access.canPoll && threadId === null && !editing && <PollLauncher composer={composer} />}
+          {threadId === null && !editing && <LocationLauncher channel={channel} />}
           <textarea
             ref={textareaRef}
             className="composer-input"
@@ -199,7 +200,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
             {...text.handlers}
           />
           <EmojiButton onPick={text.insert} onClose={focusText} />
-          {access.canUpload && <VoiceButton voice={voice} />}
+          {access.canUpload && !editing && <VoiceButton voice={voice} />}
           <button
             type="submit"
             className="composer-send"
