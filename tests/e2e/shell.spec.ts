@@ -6,8 +6,10 @@ interface Locale {
   dashboard: { title: string };
   nav: { languageSaved: string };
 }
-const locale = (lang: string) =>
-  JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${lang}.json`, import.meta.url), 'utf8')) as Locale;
+const read = (path: string) =>
+  JSON.parse(readFileSync(new URL(`../../src/i18n/locales/${path}.json`, import.meta.url), 'utf8')) as Partial<Locale>;
+/** The core strings (nav) and the pages bundle's (dashboard) of `lang`. */
+const locale = (lang: string) => ({ ...read(lang), ...read(`pages/${lang}`) }) as Locale;
 
 test('a deep link while signed out: checking session, sign-in, back at the deep link with its query', async ({
   page,
