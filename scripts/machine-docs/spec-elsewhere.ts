@@ -259,9 +259,11 @@ export const ELSEWHERE: ElsewhereClause[] = [
   {
     clause: '§8.10s',
     statement: 'Message was blocked by moderation policies; This message did not meet our content guidelines.',
-    implementedIn: [],
-    tests: [],
-    notImplemented: 'no screen shows moderated messages yet; the texts come with moderation',
+    implementedIn: [
+      'src/features/chat/moderation/ModerationNote.tsx',
+      'src/features/chat/moderation/moderation-message.ts',
+    ],
+    tests: ['tests/integration/moderation.test.tsx', 'tests/e2e/chat-moderation.spec.ts'],
   },
   {
     clause: '§8.10t',
