@@ -1,96 +1,23 @@
 // @vitest-environment jsdom
 /**
- * Message actions and reactions (issue #10 item 4) against the REAL chat sandbox with REAL
- * stream-chat clients: a small list renders each message of `channel.state.messages` with
- * `MessageActions` and `ReactionList` (the real message list is built elsewhere). Two members
- * (Alice, Bob) share a channel; what one does, the other's client sees.
+ * Message actions and reactions (issue #10 item 4): who may do what, reactions, quote, edit and
+ * delete, against the REAL chat sandbox with REAL stream-chat clients (tests/support/message-actions-room.tsx).
  */
-import { cleanup, screen, waitFor, within, type BoundFunctions, type queries } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatMessage, type Channel, type LocalMessage, type StreamChat } from 'stream-chat';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel, StreamChat } from 'stream-chat';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { selectEditing, selectIsEditing, selectQuoted } from '../../machines/composer/composer.selectors';
-import { MessageActions } from '../../src/features/chat/message-actions/MessageActions';
-import { ReactionList } from '../../src/features/chat/message-actions/ReactionList';
-import { connectClient, nextEvent, rawChat, serverClient, startChatServer, type ChatServer } from '../support/chat';
-import { useChannelMessages } from '../support/channel-messages';
-import { renderInWorkspace, workspaceFor, type WorkspaceHarness } from '../support/chat-ui';
+import { connectClient, nextEvent, serverClient, type ChatServer } from '../support/chat';
+import { articleOf, menuItemNames, messageActionsRoom, openMore, post } from '../support/message-actions-room';
 
-/** The list under test: every message of the open channel (or the given ones) with its actions and reactions. */
-function MessagesView({ only }: { only?: LocalMessage[] }) {
-  const messages = useChannelMessages();
-  return (
-    <>
-      <ul>
-        {(only ?? messages).map((message) => (
-          <li key={message.id}>
-            <article data-part="message" tabIndex={0} aria-label={`${message.user?.name}: ${message.text}`}>
-              <p>{message.text}</p>
-              <MessageActions message={message} />
-              <ReactionList message={message} />
-            </article>
-          </li>
-        ))}
-      </ul>
-      <textarea data-part="composer-input" aria-label="Message" />
-    </>
-  );
-}
-
+const { room, show } = messageActionsRoom();
 let server: ChatServer;
 let alice: StreamChat;
 let bob: StreamChat;
 let aliceRoom: Channel;
 let bobRoom: Channel;
-const harnesses: WorkspaceHarness[] = [];
-
-beforeAll(async () => {
-  server = await startChatServer();
-  alice = await connectClient(server, 'alice', 'Alice Adams');
-  bob = await connectClient(server, 'bob', 'Bob Brown');
-  aliceRoom = alice.channel('messaging', 'actions', { members: ['alice', 'bob'] });
-  await aliceRoom.watch();
-  bobRoom = bob.channel('messaging', 'actions');
-  await bobRoom.watch();
-});
-afterEach(() => {
-  cleanup();
-  for (const harness of harnesses.splice(0)) harness.stop();
-});
-afterAll(() => server.close());
-
-async function show(client: StreamChat, channel: Channel, only?: LocalMessage[]) {
-  const harness = workspaceFor(client, channel);
-  harnesses.push(harness);
-  const view = await renderInWorkspace(<MessagesView only={only} />, harness);
-  return { harness, view: within(view.container) };
-}
-
-/** Sends a message as `channel`'s member and waits until `others` have it. */
-async function post(channel: Channel, text: string, ...others: Channel[]): Promise<string> {
-  const waits = others.map((other) =>
-    nextEvent(other.getClient(), 'message.new', 3000, (e) => e.message?.text === text),
-  );
-  const { message } = await channel.sendMessage({ text });
-  await Promise.all(waits);
-  return message.id;
-}
-
-type View = BoundFunctions<typeof queries>;
-
-function articleOf(view: View, text: string): HTMLElement {
-  return view.getByRole('article', { name: new RegExp(`: ${text}$`) });
-}
-
-async function openMore(user: ReturnType<typeof userEvent.setup>, article: HTMLElement) {
-  await user.click(within(article).getByRole('button', { name: 'More actions' }));
-  return screen.getByRole('menu', { name: 'More actions' });
-}
-
-const menuItemNames = (menu: HTMLElement) =>
-  within(menu)
-    .getAllByRole('menuitem')
-    .map((item) => item.textContent);
+beforeAll(() => void ({ server, alice, bob, aliceRoom, bobRoom } = room));
 
 describe('what a member may do', () => {
   it("offers Edit and Delete on one's own message only, Flag and Mark unread on others' only", async () => {
@@ -286,157 +213,5 @@ describe('delete', () => {
     await waitFor(() =>
       expect(within(view.getByRole('article', { name: /: delete me$/ })).queryByRole('toolbar')).toBeNull(),
     );
-  });
-});
-
-describe('pin, flag, copy link', () => {
-  it('pins and unpins, seen by the other member', async () => {
-    const id = await post(bobRoom, 'pin me', aliceRoom);
-    const user = userEvent.setup();
-    const { view } = await show(alice, aliceRoom);
-    const article = articleOf(view, 'pin me');
-    await user.click(within(await openMore(user, article)).getByRole('menuitem', { name: 'Pin' }));
-    await waitFor(() => expect(bobRoom.state.messages.find((m) => m.id === id)?.pinned).toBe(true));
-    await waitFor(() => expect(aliceRoom.state.messages.find((m) => m.id === id)?.pinned).toBe(true));
-    const menu = await openMore(user, article);
-    expect(menuItemNames(menu)).toContain('Unpin');
-    expect(menuItemNames(menu)).not.toContain('Pin');
-    await user.click(within(menu).getByRole('menuitem', { name: 'Unpin' }));
-    await waitFor(() => expect(bobRoom.state.messages.find((m) => m.id === id)?.pinned).toBe(false));
-  });
-
-  it('flags a message of another member', async () => {
-    await post(bobRoom, 'flag me', aliceRoom);
-    const user = userEvent.setup();
-    const { view } = await show(alice, aliceRoom);
-    await user.click(within(await openMore(user, articleOf(view, 'flag me'))).getByRole('menuitem', { name: 'Flag' }));
-    expect(await screen.findByText('Message flagged for the moderators')).toBeTruthy();
-  });
-
-  it("copies the message's link", async () => {
-    const id = await post(bobRoom, 'link to me', aliceRoom);
-    const user = userEvent.setup();
-    const { view } = await show(alice, aliceRoom);
-    await user.click(
-      within(await openMore(user, articleOf(view, 'link to me'))).getByRole('menuitem', { name: 'Copy link' }),
-    );
-    expect(await screen.findByText('Link copied')).toBeTruthy();
-    expect(await navigator.clipboard.readText()).toBe(`${location.origin}/chat/messaging/actions?message=${id}`);
-  });
-});
-
-describe('failures show the spec texts', () => {
-  it("says 'Error deleting message', 'Error pinning message', 'Error adding flag' for a message gone meanwhile", async () => {
-    // Alice has the channel open but stopped watching it: she does not see the message go.
-    const admin = serverClient(server).channel('messaging', 'gone', {
-      members: ['alice', 'bob'],
-      created_by_id: 'bob',
-    });
-    await admin.create();
-    const mine = (await admin.sendMessage({ text: 'mine, gone', user_id: 'alice' })).message.id;
-    const theirs = (await admin.sendMessage({ text: 'theirs, gone', user_id: 'bob' })).message.id;
-    const room = alice.channel('messaging', 'gone');
-    await room.watch();
-    await room.stopWatching();
-    expect((await rawChat(server, 'DELETE', `/messages/${mine}?hard=true`, 'alice')).status).toBe(200);
-    expect((await rawChat(server, 'DELETE', `/messages/${theirs}?hard=true`, 'bob')).status).toBe(200);
-    const user = userEvent.setup();
-    const { view } = await show(alice, room);
-
-    const own = articleOf(view, 'mine, gone');
-    await user.click(within(await openMore(user, own)).getByRole('menuitem', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Error deleting message')).toBeTruthy();
-    expect(document.activeElement).toBe(within(own).getByRole('button', { name: 'More actions' }));
-
-    const others = articleOf(view, 'theirs, gone');
-    await user.click(within(await openMore(user, others)).getByRole('menuitem', { name: 'Pin' }));
-    expect(await screen.findByText('Error pinning message')).toBeTruthy();
-    await user.click(within(await openMore(user, others)).getByRole('menuitem', { name: 'Flag' }));
-    expect(await screen.findByText('Error adding flag')).toBeTruthy();
-    await user.click(within(others).getByRole('button', { name: 'React with 😂' }));
-    expect(await screen.findByText('Could not add the reaction')).toBeTruthy();
-  });
-});
-
-describe('mark unread', () => {
-  let longRoom: Channel;
-  let oldest: string;
-  let newest: string;
-
-  beforeAll(async () => {
-    const admin = serverClient(server).channel('messaging', 'long', {
-      members: ['alice', 'bob'],
-      created_by_id: 'bob',
-    });
-    await admin.create();
-    const ids: string[] = [];
-    for (let i = 0; i < 110; i++) ids.push((await admin.sendMessage({ text: `m${i}`, user_id: 'bob' })).message.id);
-    oldest = ids[0]!;
-    newest = ids[109]!;
-    longRoom = alice.channel('messaging', 'long');
-    await longRoom.watch();
-    await longRoom.markRead();
-  });
-
-  it('marks unread from a message within the newest 100', async () => {
-    const user = userEvent.setup();
-    const { view } = await show(alice, longRoom);
-    const marked = nextEvent(alice, 'notification.mark_unread');
-    const article = view.getByRole('article', { name: /: m109$/ });
-    await user.click(within(await openMore(user, article)).getByRole('menuitem', { name: 'Mark unread from here' }));
-    const event = await marked;
-    expect(event.first_unread_message_id).toBe(newest);
-    expect(event.unread_messages).toBe(1);
-    expect(await screen.findByText('Marked unread from this message')).toBeTruthy();
-  });
-
-  it('shows the newest-100 error for an older message', async () => {
-    const { message } = await alice.getMessage(oldest);
-    const user = userEvent.setup();
-    const { view } = await show(alice, longRoom, [formatMessage(message)]);
-    const article = view.getByRole('article', { name: /: m0$/ });
-    await user.click(within(await openMore(user, article)).getByRole('menuitem', { name: 'Mark unread from here' }));
-    expect(
-      await screen.findByText(
-        'Error marking message unread (cannot mark messages older than the newest 100 channel messages)',
-      ),
-    ).toBeTruthy();
-  });
-});
-
-describe('keyboard', () => {
-  it('reaches every action: one Tab stop, arrows within, the menu by ↓, Escape back to More', async () => {
-    await post(bobRoom, 'keyboard only', aliceRoom);
-    const user = userEvent.setup();
-    const { view, harness } = await show(alice, aliceRoom);
-    const article = articleOf(view, 'keyboard only');
-    article.focus();
-    await user.tab();
-    const toolbar = within(article).getByRole('toolbar', { name: 'Message actions' });
-    expect(document.activeElement).toBe(within(toolbar).getByRole('button', { name: 'React with 👍' }));
-    await user.keyboard('{ArrowRight}');
-    expect(document.activeElement).toBe(within(toolbar).getByRole('button', { name: 'React with ❤️' }));
-    await user.keyboard('{ArrowLeft}{ArrowLeft}');
-    const more = within(toolbar).getByRole('button', { name: 'More actions' });
-    expect(document.activeElement).toBe(more);
-    await user.keyboard('{Home}{End}{ArrowDown}');
-    const menu = screen.getByRole('menu', { name: 'More actions' });
-    expect(more.getAttribute('aria-expanded')).toBe('true');
-    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Quote' }));
-    await user.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Block user' }));
-    await user.keyboard('{Escape}');
-    expect(screen.queryByRole('menu')).toBeNull();
-    expect(document.activeElement).toBe(more);
-    // ↑ opens it at the last item; Home then Enter chooses the first.
-    await user.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Block user' }));
-    await user.keyboard('{Home}{Enter}');
-    expect(selectQuoted(harness.open!.composer.getSnapshot())?.text).toBe('keyboard only');
-    // Escape in the toolbar goes back to the message.
-    more.focus();
-    await user.keyboard('{Escape}');
-    expect(document.activeElement).toBe(article);
   });
 });
