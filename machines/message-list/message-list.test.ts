@@ -1,80 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { fromPromise, type NonReducibleUnknown } from 'xstate';
-import { machineTest } from '../shared/machine-test';
-import { messageListMachine } from './message-list.machine';
+import { latest, start } from './message-list.fixtures';
+import { HIGHLIGHT_MS, RENDER_WAIT_MS, SETTLE_MS } from './message-list.rules';
 import {
-  ANNOUNCE_INTERVAL_MS,
-  CLOCK_TICK_MS,
-  HIGHLIGHT_MS,
-  MARK_READ_THROTTLE_MS,
-  RENDER_WAIT_MS,
-  SETTLE_MS,
-} from './message-list.rules';
-import {
-  selectAnnouncement,
   selectHighlightedId,
   selectIsJumping,
   selectIsLoadingOlder,
   selectListEpoch,
-  selectNewBelow,
   selectPagination,
   selectReadingState,
   selectRevision,
   selectScroll,
   selectShowJumpToLatest,
-  selectTick,
   selectUnreadMarker,
   selectViewState,
 } from './message-list.selectors';
-import type { MessageListInput, Pagination, RefreshResult } from './message-list.types';
-
-const latest: Pagination = { hasPrev: true, hasNext: false, isLatest: true };
-
-/** A controllable stand-in for one chat call: each call is recorded and settled by the test. */
-function controlled<T, I = NonReducibleUnknown>() {
-  const calls: { input: I; resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
-  const actor = fromPromise<T, I>(
-    ({ input }) => new Promise<T>((resolve, reject) => calls.push({ input, resolve, reject })),
-  );
-  return { calls, actor, last: () => calls[calls.length - 1]! };
-}
-
-function start(input: Partial<MessageListInput> = {}) {
-  const older = controlled<Pagination>();
-  const newer = controlled<Pagination>();
-  const around = controlled<Pagination, { messageId: string }>();
-  const toLatest = controlled<Pagination>();
-  const refresh = controlled<RefreshResult>();
-  const markRead = controlled<unknown>();
-  const machine = messageListMachine.provide({
-    actors: {
-      loadOlder: older.actor,
-      loadNewer: newer.actor,
-      loadAround: around.actor,
-      loadLatest: toLatest.actor,
-      refresh: refresh.actor,
-      markRead: markRead.actor,
-    },
-  });
-  const run = machineTest(machine, {
-    input: { pagination: latest, unread: null, targetMessageId: null, ...input },
-  });
-  const snap = () => run.snapshot();
-  /** Lets a freshly (re)built list settle: react-virtuoso shows its rows and has placed it. */
-  const settle = () => run.send({ type: 'list.rendered' }).advance(SETTLE_MS);
-  if (selectViewState(snap()) === 'settling') settle();
-  return {
-    run,
-    settle,
-    older,
-    newer,
-    around,
-    toLatest,
-    refresh,
-    markRead,
-    snap,
-  };
-}
 
 describe('message list machine: opening', () => {
   it('opens at the latest messages when nothing is unread and nothing is addressed', () => {
@@ -341,148 +280,5 @@ describe('message list machine: jumps', () => {
     run.send({ type: 'list.jumpToFirstUnread', loaded: false });
     expect(around.calls).toHaveLength(0);
     expect(selectViewState(snap())).toBe('browsing');
-  });
-});
-
-describe('message list machine: new messages and reading', () => {
-  it('counts new messages from others below while scrolled up, and clears the count at the bottom', async () => {
-    const { run, snap, markRead } = start();
-    run
-      .send({ type: 'list.bottomChanged', atBottom: false })
-      .send({ type: 'message.received', fromOther: true })
-      .send({ type: 'message.received', fromOther: true })
-      .send({ type: 'message.received', fromOther: false });
-    expect(selectNewBelow(snap())).toBe(2);
-    expect(selectShowJumpToLatest(snap())).toBe(true);
-    expect(markRead.calls).toHaveLength(0);
-    run.send({ type: 'list.bottomChanged', atBottom: true });
-    expect(selectNewBelow(snap())).toBe(0);
-    expect(selectShowJumpToLatest(snap())).toBe(false);
-    // At the bottom with unread messages: marked read.
-    expect(markRead.calls).toHaveLength(1);
-    markRead.last().resolve({});
-    await run.settle();
-    expect(selectReadingState(snap())).toBe('resting');
-  });
-
-  it('does not count while at the bottom of the latest set, but marks read, throttled to 1000 ms', async () => {
-    const { run, snap, markRead } = start();
-    run.send({ type: 'list.bottomChanged', atBottom: true }).send({ type: 'message.received', fromOther: true });
-    expect(selectNewBelow(snap())).toBe(0);
-    expect(markRead.calls).toHaveLength(1);
-    markRead.last().resolve({});
-    (await run.settle()).send({ type: 'message.received', fromOther: true }).advance(MARK_READ_THROTTLE_MS - 1);
-    expect(markRead.calls).toHaveLength(1);
-    run.advance(1);
-    expect(markRead.calls).toHaveLength(2);
-  });
-
-  it('marks nothing read once the member asks to mark unread, not even when the throttle ends', async () => {
-    const { run, snap, markRead } = start();
-    run.send({ type: 'list.bottomChanged', atBottom: true }).send({ type: 'message.received', fromOther: true });
-    markRead.last().resolve({});
-    (await run.settle())
-      .send({ type: 'message.received', fromOther: true })
-      .send({ type: 'read.hold' })
-      .advance(MARK_READ_THROTTLE_MS);
-    expect(markRead.calls).toHaveLength(1);
-    expect(selectReadingState(snap())).toBe('idle');
-    // Scrolling away and back is reading again.
-    run.send({ type: 'list.bottomChanged', atBottom: false }).send({ type: 'list.bottomChanged', atBottom: true });
-    expect(markRead.calls).toHaveLength(2);
-  });
-
-  it('keeps counting below while viewing an older set, even at its bottom', async () => {
-    const { run, snap, around } = start();
-    run.send({ type: 'list.jumpTo', messageId: 'old' });
-    around.last().resolve({ hasPrev: true, hasNext: true, isLatest: false });
-    (await run.settle())
-      .send({ type: 'list.bottomChanged', atBottom: true })
-      .send({ type: 'message.received', fromOther: true });
-    expect(selectNewBelow(snap())).toBe(1);
-  });
-
-  it('does not mark read when nothing is unread, and follows the read state from elsewhere', () => {
-    const { run, markRead } = start({ unread: { count: 4, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    run.send({ type: 'read.changed', unreadCount: 0 }).send({ type: 'list.bottomChanged', atBottom: true });
-    expect(markRead.calls).toHaveLength(0);
-    run.send({ type: 'read.changed', unreadCount: 1 });
-    expect(markRead.calls).toHaveLength(1);
-  });
-
-  it('leaves a channel the member marked unread unread until they scroll away or a message arrives', () => {
-    const { run, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    run
-      .send({ type: 'list.bottomChanged', atBottom: true })
-      .send({ type: 'read.changed', unreadCount: 3, markedUnread: true });
-    expect(markRead.calls).toHaveLength(0);
-    run.send({ type: 'list.bottomChanged', atBottom: false }).send({ type: 'list.bottomChanged', atBottom: true });
-    expect(markRead.calls).toHaveLength(1);
-  });
-
-  it('marks read again when a new message arrives after marking unread', () => {
-    const { run, markRead } = start({ unread: { count: 0, lastReadMessageId: 'a', firstUnreadLoaded: true } });
-    run
-      .send({ type: 'list.bottomChanged', atBottom: true })
-      .send({ type: 'read.changed', unreadCount: 2, markedUnread: true });
-    expect(markRead.calls).toHaveLength(0);
-    run.send({ type: 'message.received', fromOther: true });
-    expect(markRead.calls).toHaveLength(1);
-  });
-
-  it("says 'Failed to mark channel as read' when marking fails", async () => {
-    const { run, markRead } = start({
-      unread: { count: 1, lastReadMessageId: 'a', firstUnreadLoaded: true },
-    });
-    run.send({ type: 'list.bottomChanged', atBottom: true });
-    markRead.last().reject(new Error('offline'));
-    (await run.settle()).expectEmitted('messageList.failed', { key: 'chat.messageList.markReadFailed' });
-  });
-
-  it('refreshes paging and unread count after the connection recovered', async () => {
-    const { run, snap, refresh } = start();
-    run.send({ type: 'connection.restored' });
-    expect(selectViewState(snap())).toBe('refreshing');
-    refresh.last().resolve({ pagination: { hasPrev: false, hasNext: false, isLatest: true }, unreadCount: 0 });
-    await run.settle();
-    expect(selectViewState(snap())).toBe('browsing');
-    expect(selectPagination(snap()).hasPrev).toBe(false);
-    run.send({ type: 'connection.restored' });
-    refresh.last().reject(new Error('again'));
-    await run.settle();
-    expect(selectViewState(snap())).toBe('browsing');
-  });
-});
-
-describe('message list machine: announcements and clock', () => {
-  it('announces at most once a second, the newest waiting text next', () => {
-    const { run, snap } = start();
-    run.send({ type: 'announce', text: 'Jordan: hi' });
-    expect(selectAnnouncement(snap())).toEqual({ text: 'Jordan: hi', seq: 1 });
-    run
-      .send({ type: 'announce', text: 'Jordan is typing…' })
-      .send({ type: 'announce', text: 'Jordan: are you there?' })
-      .advance(ANNOUNCE_INTERVAL_MS - 1);
-    expect(selectAnnouncement(snap())?.text).toBe('Jordan: hi');
-    run.advance(1);
-    expect(selectAnnouncement(snap())).toEqual({ text: 'Jordan: are you there?', seq: 2 });
-    run.advance(ANNOUNCE_INTERVAL_MS).send({ type: 'announce', text: 'Sam: ok' });
-    expect(selectAnnouncement(snap())).toEqual({ text: 'Sam: ok', seq: 3 });
-  });
-
-  it('ticks so relative times refresh', () => {
-    const { run, snap } = start();
-    run.advance(CLOCK_TICK_MS).advance(CLOCK_TICK_MS);
-    expect(selectTick(snap())).toBe(2);
-  });
-
-  it('restarts the highlight on a second jump', async () => {
-    const { run, snap, around } = start();
-    run.send({ type: 'list.jumpTo', messageId: 'a' });
-    around.last().resolve(latest);
-    (await run.settle()).advance(HIGHLIGHT_MS - 10).send({ type: 'list.jumpTo', messageId: 'b' });
-    around.last().resolve(latest);
-    (await run.settle()).advance(20);
-    expect(selectHighlightedId(snap())).toBe('b');
   });
 });

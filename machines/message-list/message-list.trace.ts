@@ -1,6 +1,7 @@
 import { testIn, type TraceEntry } from '../shared/trace';
 
 const test = testIn('machines/message-list/message-list.test.ts');
+const reading = testIn('machines/message-list/message-list-reading.test.ts');
 const machine = 'messageList';
 
 export const trace: TraceEntry[] = [
@@ -43,7 +44,7 @@ export const trace: TraceEntry[] = [
       test('jumps to the addressed message first, and highlights it for a while'),
       test('jumps to a far message and back to the latest, rebuilding the list each time'),
       test('a new jump replaces one in progress; jump to latest cancels it'),
-      test('restarts the highlight on a second jump'),
+      reading('restarts the highlight on a second jump'),
     ],
     note: "The client's `ChannelState` keeps the sets and merges overlaps; the machine decides when to load around an id.",
   },
@@ -76,7 +77,7 @@ export const trace: TraceEntry[] = [
       test('pages an end that came into view while the rebuilt list was being placed, after the delay'),
       test('starts the settle delay anyway when the rebuilt list shows no rows within the render wait'),
       test('pages the top after the delay, and nothing when neither end was reached'),
-      test('refreshes paging and unread count after the connection recovered'),
+      reading('refreshes paging and unread count after the connection recovered'),
       test('goes back to the latest or refreshes from settling too'),
     ],
   },
@@ -107,7 +108,7 @@ export const trace: TraceEntry[] = [
       'view.opening --always [needsUnreadLoad]--> view.jumping',
     ],
     tests: [
-      test("says 'Failed to mark channel as read' when marking fails"),
+      reading("says 'Failed to mark channel as read' when marking fails"),
       test('says a message could not be found, and the first unread one could not be reached'),
       test('jumps to the first unread message: a scroll when loaded, a load when not'),
       test('cannot jump to the first unread message without knowing the last read one'),
@@ -128,10 +129,10 @@ export const trace: TraceEntry[] = [
       '(messageList) --read.changed--> (stays)',
     ],
     tests: [
-      test('does not count while at the bottom of the latest set, but marks read, throttled to 1000 ms'),
-      test('marks nothing read once the member asks to mark unread, not even when the throttle ends'),
-      test('does not mark read when nothing is unread, and follows the read state from elsewhere'),
-      test('counts new messages from others below while scrolled up, and clears the count at the bottom'),
+      reading('does not count while at the bottom of the latest set, but marks read, throttled to 1000 ms'),
+      reading('marks nothing read once the member asks to mark unread, not even when the throttle ends'),
+      reading('does not mark read when nothing is unread, and follows the read state from elsewhere'),
+      reading('counts new messages from others below while scrolled up, and clears the count at the bottom'),
     ],
   },
 ];

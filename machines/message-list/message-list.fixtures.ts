@@ -1,0 +1,55 @@
+/** The message list machine's test set-up, shared by its test files: controllable chat calls and `start`. */
+import { fromPromise, type NonReducibleUnknown } from 'xstate';
+import { machineTest } from '../shared/machine-test';
+import { messageListMachine } from './message-list.machine';
+import { SETTLE_MS } from './message-list.rules';
+import { selectViewState } from './message-list.selectors';
+import type { MessageListInput, Pagination, RefreshResult } from './message-list.types';
+
+export const latest: Pagination = { hasPrev: true, hasNext: false, isLatest: true };
+
+/** A controllable stand-in for one chat call: each call is recorded and settled by the test. */
+export function controlled<T, I = NonReducibleUnknown>() {
+  const calls: { input: I; resolve: (value: T) => void; reject: (error: unknown) => void }[] = [];
+  const actor = fromPromise<T, I>(
+    ({ input }) => new Promise<T>((resolve, reject) => calls.push({ input, resolve, reject })),
+  );
+  return { calls, actor, last: () => calls[calls.length - 1]! };
+}
+
+export function start(input: Partial<MessageListInput> = {}) {
+  const older = controlled<Pagination>();
+  const newer = controlled<Pagination>();
+  const around = controlled<Pagination, { messageId: string }>();
+  const toLatest = controlled<Pagination>();
+  const refresh = controlled<RefreshResult>();
+  const markRead = controlled<unknown>();
+  const machine = messageListMachine.provide({
+    actors: {
+      loadOlder: older.actor,
+      loadNewer: newer.actor,
+      loadAround: around.actor,
+      loadLatest: toLatest.actor,
+      refresh: refresh.actor,
+      markRead: markRead.actor,
+    },
+  });
+  const run = machineTest(machine, {
+    input: { pagination: latest, unread: null, targetMessageId: null, ...input },
+  });
+  const snap = () => run.snapshot();
+  /** Lets a freshly (re)built list settle: react-virtuoso shows its rows and has placed it. */
+  const settle = () => run.send({ type: 'list.rendered' }).advance(SETTLE_MS);
+  if (selectViewState(snap()) === 'settling') settle();
+  return {
+    run,
+    settle,
+    older,
+    newer,
+    around,
+    toLatest,
+    refresh,
+    markRead,
+    snap,
+  };
+}
