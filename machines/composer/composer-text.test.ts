@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   selectActiveTrigger,
   selectCommand,
-  selectCooldownRemaining,
+  selectIsCoolingDown,
   selectEditing,
   selectIsEditing,
   selectPreviews,
@@ -147,7 +147,7 @@ describe('composer: edit', () => {
       .send({ type: 'composer.edit', message: { id: 'm1', text: 'old' } })
       .send({ type: 'composer.submit' });
     expect(emitted[0]).toMatchObject({ type: 'composer.edited', message: { id: 'm1', text: 'old' } });
-    run.expectSelected(selectCooldownRemaining, 0);
+    run.expectSelected(selectIsCoolingDown, false);
   });
 });
 

@@ -9,7 +9,7 @@ import type { ComposerContext, ComposerDraft, ComposerInput, ComposerSettings } 
 
 const randomId = () => globalThis.crypto.randomUUID();
 
-/** The draft the composer may take from a `draft.updated` event or its input. */
+/** The draft the composer may take from a `draft.arrived` event or its input. */
 export const isOwnDraft = (draft: ComposerDraft | null | undefined, threadId: string | null) =>
   Boolean(draft) && (draft!.parent_id ?? draft!.message.parent_id ?? null) === threadId;
 
@@ -66,14 +66,13 @@ export function initialContext(input: ComposerInput | undefined): ComposerContex
     text: '',
     urls: [],
     ...NOTHING_COMPOSED,
-    cooldownRemaining: 0,
-    hasDraft: false,
+    draftAtStart: false,
   };
   const base = { ...context, ...emptyComposition(context) };
   const draft = input?.draft;
   if (!base.draftsEnabled || !isOwnDraft(draft, base.threadId)) return base;
   const restored = restoredContent(draft!.message, draft!.quoted_message ?? draft!.message.quoted_message, base, false);
-  return { ...base, ...restored, text: restored.text || base.defaultText, hasDraft: true };
+  return { ...base, ...restored, text: restored.text || base.defaultText, draftAtStart: true };
 }
 
 /** Every child the composition holds (restored attachments and previews have none: stopping them is a no-op). */

@@ -12,8 +12,11 @@ import type {
 } from '../shared/composer-children';
 import { machineTest } from '../shared/machine-test';
 import { composerMachine } from './composer.machine';
-import { selectChild } from './composer.selectors';
-import type { ComposerInput, DeleteDraftInput, DraftPayload, TypingInput } from './composer.types';
+import { selectChild, selectCountdown, selectDraft } from './composer.selectors';
+import { selectRemaining } from './countdown.machine';
+import type { ComposerInput, DeleteDraftInput, DraftPayload } from './composer.types';
+import { composerDraftMachine } from './draft.machine';
+import { composerTypingMachine, type TypingInput } from './typing.machine';
 
 // Small real child machines that report with the contract's events, as the real ones will.
 export const fakeUpload = setup({
@@ -106,13 +109,21 @@ export function start(input: ComposerInput = {}, options: { failSave?: boolean }
       upload: fakeUpload,
       linkPreview: fakePreview,
       pollComposer: fakePoll,
-      startTyping: fromPromise<void, TypingInput>(async ({ input }) => void calls.startTyping.push(input)),
-      stopTyping: fromPromise<void, TypingInput>(async ({ input }) => void calls.stopTyping.push(input)),
-      saveDraft: fromPromise<void, DraftPayload>(async ({ input }) => {
-        calls.saveDraft.push(input);
-        if (options.failSave) throw new Error('save failed');
+      typing: composerTypingMachine.provide({
+        actors: {
+          startTyping: fromPromise<void, TypingInput>(async ({ input }) => void calls.startTyping.push(input)),
+          stopTyping: fromPromise<void, TypingInput>(async ({ input }) => void calls.stopTyping.push(input)),
+        },
       }),
-      deleteDraft: fromPromise<void, DeleteDraftInput>(async ({ input }) => void calls.deleteDraft.push(input)),
+      draft: composerDraftMachine.provide({
+        actors: {
+          saveDraft: fromPromise<void, DraftPayload>(async ({ input }) => {
+            calls.saveDraft.push(input);
+            if (options.failSave) throw new Error('save failed');
+          }),
+          deleteDraft: fromPromise<void, DeleteDraftInput>(async ({ input }) => void calls.deleteDraft.push(input)),
+        },
+      }),
     },
   });
   const run = machineTest(machine, {
@@ -123,7 +134,13 @@ export function start(input: ComposerInput = {}, options: { failSave?: boolean }
   const snap = () => run.snapshot();
   const type = (text: string, urls?: string[]) => run.send({ type: 'composer.type', text, ...(urls ? { urls } : {}) });
   const child = (id: string) => selectChild(snap(), id) as AnyActorRef;
-  return { run, calls, emitted, snap, type, child };
+  /** The draft child's snapshot, and the countdown's seconds left (0 when none runs). */
+  const draft = () => selectDraft(snap()).getSnapshot();
+  const remaining = () => {
+    const countdown = selectCountdown(snap());
+    return countdown ? selectRemaining(countdown.getSnapshot()) : 0;
+  };
+  return { run, calls, emitted, snap, type, child, draft, remaining };
 }
 
 export const previewChildren = (snapshot: { children: object }) =>

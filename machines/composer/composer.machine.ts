@@ -1,30 +1,39 @@
 /**
  * The message composer (spec sections 4, 5, 8, 9): text, mentions, quote, edit, clear, default
  * text, command and mention triggers, the sendable rule, maximum length, slow mode, drafts,
- * typing events, the location draft, and the children it spawns: one `upload:${localId}` per
- * file, one `preview:${url}` per link, one `pollComposer`. Four parallel regions: what is being
- * composed (new message or edit), typing events, slow mode, and the draft.
+ * the location draft. Two parallel regions: what is being composed (new message or edit) and slow
+ * mode. Its children: `typing` (typing events, typing.machine.ts), `draft` (the service's draft,
+ * draft.machine.ts), `watchDrafts` (drafts from other sessions), `countdown` while slow mode runs
+ * (countdown.machine.ts), and those it spawns: one `upload:${localId}` per file, one
+ * `preview:${url}` per link, one `pollComposer`. It tells `typing` and `draft` what happens and
+ * reads their state from them, never keeping a copy.
  *
  * It never sends: a composed message is emitted (`composer.sent` / `composer.edited`) for the
  * app to hand to the outbox.
  */
 import { initialContext } from './composer.context';
-import { draftPayload } from './composer.rules';
-import { composerSetup, typingInput } from './composer.setup';
-import type { DeleteDraftInput } from './composer.types';
+import { composerSetup } from './composer.setup';
+import type { CountdownInput } from './countdown.machine';
+import type { DraftInput } from './draft.machine';
+import type { TypingInput } from './typing.machine';
 
-export {
-  COOLDOWN_GRACE_MS,
-  COOLDOWN_TICK_MS,
-  DRAFT_DEBOUNCE_MS,
-  TYPING_IDLE_MS,
-  TYPING_THROTTLE_MS,
-} from './composer.setup';
+export { COOLDOWN_GRACE_MS, COOLDOWN_TICK_MS } from './countdown.machine';
+export { DRAFT_DEBOUNCE_MS } from './draft.machine';
+export { TYPING_IDLE_MS, TYPING_THROTTLE_MS } from './typing.machine';
 
 export const composerMachine = composerSetup.createMachine({
   id: 'composer',
   context: ({ input }) => initialContext(input),
   type: 'parallel',
+  invoke: [
+    { id: 'typing', src: 'typing', input: ({ context }): TypingInput => ({ parentId: context.threadId }) },
+    {
+      id: 'draft',
+      src: 'draft',
+      input: ({ context }): DraftInput => ({ threadId: context.threadId, hasDraft: context.draftAtStart }),
+    },
+    { id: 'watchDrafts', src: 'watchDrafts', input: ({ context }) => ({ threadId: context.threadId }) },
+  ],
   on: {
     // xstate names the failed child in the event (`actorId`).
     'xstate.error.actor.*': {
@@ -39,7 +48,31 @@ export const composerMachine = composerSetup.createMachine({
       // content events live on this region.
       on: {
         'composer.edit': { target: '.editing', actions: { type: 'restoreEdited', params: ({ event }) => event } },
-        'composer.type': { actions: [{ type: 'setText', params: ({ event }) => event }, 'markChanged'] },
+        'composer.type': [
+          {
+            guard: { type: 'isKeystroke', params: ({ event }) => event },
+            actions: [{ type: 'setText', params: ({ event }) => event }, 'markChanged', 'tellKeystroke'],
+          },
+          { actions: [{ type: 'setText', params: ({ event }) => event }, 'markChanged', 'tellTypingEnded'] },
+        ],
+        'composer.changed': { guard: 'isDraftable', actions: 'tellDraftEdited' },
+        'composer.composed': [
+          {
+            guard: { type: 'wasNewMessage', params: ({ event }) => event },
+            actions: ['tellTypingEnded', 'tellDraftSent'],
+          },
+          { actions: 'tellTypingEnded' },
+        ],
+        'draft.arrived': {
+          guard: { type: 'isRemoteDraftChange', params: ({ event }) => event },
+          actions: { type: 'forwardToDraft', params: ({ event }) => event },
+        },
+        'draft.removed': {
+          guard: 'isRemoteDraftDeletion',
+          actions: { type: 'forwardToDraft', params: ({ event }) => event },
+        },
+        'draft.adopted': { actions: { type: 'restoreDraft', params: ({ event }) => event } },
+        'draft.dropped': { actions: 'reset' },
         'composer.mention': { actions: [{ type: 'addMention', params: ({ event }) => event }, 'markChanged'] },
         'composer.quote': { actions: [{ type: 'setQuote', params: ({ event }) => event }, 'markChanged'] },
         'composer.unquote': { actions: ['clearQuote', 'markChanged'] },
@@ -99,60 +132,6 @@ export const composerMachine = composerSetup.createMachine({
         },
       },
     },
-    typing: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'composer.type': {
-              guard: { type: 'isKeystroke', params: ({ event }) => event },
-              target: 'active',
-              actions: 'scheduleTypingIdle',
-            },
-          },
-        },
-        active: {
-          initial: 'announced',
-          on: {
-            'composer.type': [
-              { guard: { type: 'isKeystroke', params: ({ event }) => event }, actions: 'scheduleTypingIdle' },
-              { target: 'stopping' },
-            ],
-            'composer.typingIdled': 'stopping',
-            'composer.composed': 'stopping',
-          },
-          states: {
-            /** typing.start went out less than 2 s ago. */
-            announced: {
-              // A failed typing.start is not retried until the next keystroke after the throttle.
-              invoke: { src: 'startTyping', input: typingInput, onError: 'quiet' },
-              after: { typingThrottle: 'quiet' },
-            },
-            /** 2 s passed: the next keystroke announces again. */
-            quiet: {
-              on: {
-                'composer.type': {
-                  guard: { type: 'isKeystroke', params: ({ event }) => event },
-                  target: 'announced',
-                  actions: 'scheduleTypingIdle',
-                },
-              },
-            },
-          },
-        },
-        stopping: {
-          entry: 'cancelTypingIdle',
-          invoke: { src: 'stopTyping', input: typingInput, onDone: 'idle', onError: 'idle' },
-          on: {
-            'composer.type': {
-              guard: { type: 'isKeystroke', params: ({ event }) => event },
-              target: 'active',
-              actions: 'scheduleTypingIdle',
-            },
-          },
-        },
-      },
-    },
     cooldown: {
       initial: 'ready',
       states: {
@@ -164,77 +143,13 @@ export const composerMachine = composerSetup.createMachine({
             },
           },
         },
+        /** Slow mode: new messages wait until the countdown child is over. */
         coolingDown: {
-          entry: 'startCooldown',
-          exit: 'endCooldown',
-          after: { cooldownPeriod: 'ready' },
-          initial: 'counting',
-          states: {
-            counting: {
-              after: { cooldownTick: { target: 'counting', reenter: true, actions: 'tickCooldown' } },
-            },
-          },
-        },
-      },
-    },
-    draft: {
-      initial: 'idle',
-      on: {
-        'composer.changed': { guard: 'isDraftable', target: '.pending' },
-        'composer.composed': [
-          { guard: { type: 'wasNewMessageWithDraft', params: ({ event }) => event }, target: '.deleting' },
-          { guard: { type: 'wasNewMessage', params: ({ event }) => event }, target: '.idle' },
-        ],
-      },
-      states: {
-        idle: {
-          on: {
-            'draft.updated': {
-              guard: { type: 'isRemoteDraftChange', params: ({ event }) => event },
-              actions: { type: 'restoreDraft', params: ({ event }) => event },
-            },
-            'draft.deleted': {
-              guard: { type: 'isRemoteDraftDeletion', params: ({ event }) => event },
-              actions: ['reset', 'forgetDraft'],
-            },
-          },
-        },
-        /** A local change waits for the member to pause. */
-        pending: {
-          after: {
-            draftDebounce: [
-              { guard: 'isEmptyWithDraft', target: 'deleting' },
-              { guard: 'isCompositionEmpty', target: 'idle' },
-              { target: 'saving' },
-            ],
-          },
-        },
-        saving: {
           invoke: {
-            src: 'saveDraft',
-            input: ({ context }) => draftPayload(context),
-            // Sent while the save was on its way: the draft it left behind goes.
-            onDone: [
-              { guard: 'isEmptyWithDraft', target: 'deleting' },
-              { target: 'idle', actions: 'rememberDraft' },
-            ],
-            onError: [{ guard: 'isEmptyWithDraft', target: 'deleting' }, { target: 'idle' }],
-          },
-          on: {
-            // The request is out: the service will hold a draft of a message that was just sent.
-            'composer.composed': {
-              guard: { type: 'wasNewMessage', params: ({ event }) => event },
-              actions: 'rememberDraft',
-            },
-          },
-        },
-        deleting: {
-          entry: 'forgetDraft',
-          invoke: {
-            src: 'deleteDraft',
-            input: ({ context }): DeleteDraftInput => ({ parentId: context.threadId }),
-            onDone: 'idle',
-            onError: 'idle',
+            id: 'countdown',
+            src: 'countdown',
+            input: ({ context }): CountdownInput => ({ seconds: context.cooldownSeconds }),
+            onDone: 'ready',
           },
         },
       },

@@ -1,13 +1,14 @@
 /**
- * The composer's path model. Inert I/O (promises that never settle, children that do nothing);
- * the model sends the done/error and delay events itself, and `composer.typingIdled` for the
- * delayed raise. To keep the graph finite and small, texts are bucketed ('', 'some', 'long'),
- * uploads to none/busy/done, and while any of the typing, slow-mode or draft regions is busy only
- * the events that move those regions are offered (everything else is offered at rest).
+ * The composer's path model. Its children do nothing (typing, draft and countdown have their own
+ * models beside this one); the model sends the done/error events and the draft child's answers
+ * itself. To keep the graph finite and small, texts are bucketed ('', 'some', 'long'), uploads to
+ * none/busy/done, and while slow mode runs only the events that matter there are offered
+ * (everything else is offered at rest).
  */
-import { fromCallback, fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { fromCallback, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { ComposerEmitted } from '../shared/composed-message';
 import { ownEventTypes, type PathEnd, type PathModel } from '../shared/path-coverage';
+import { childPathModels } from './children.models';
 import { composerMachine } from './composer.machine';
 import { isTextEmpty, isUploadInProgress } from './composer.rules';
 import {
@@ -21,16 +22,11 @@ import {
   selectText,
   selectUploads,
 } from './composer.selectors';
-import type {
-  ComposerContext,
-  ComposerEvent,
-  ComposerInput,
-  DeleteDraftInput,
-  DraftPayload,
-  TypingInput,
-} from './composer.types';
+import type { ComposerContext, ComposerEvent, ComposerInput, WatchDraftsInput } from './composer.types';
+import type { SlowModeCountdownMachine } from './countdown.machine';
+import type { ComposerDraftMachine } from './draft.machine';
+import type { ComposerTypingMachine } from './typing.machine';
 
-const hang = <TInput>() => fromPromise<void, TInput>(() => new Promise<void>(() => {}));
 const inert = fromCallback(() => undefined);
 
 const input: ComposerInput = {
@@ -88,18 +84,17 @@ const atRest: ComposerEvent[] = [
   { type: 'composer.clearLocation' },
   { type: 'composer.dismissError' },
   { type: 'composer.showInChannel', value: true },
-  { type: 'draft.updated', draft: { message: { id: 'd1', text: 'from another tab' } } },
-  { type: 'draft.deleted', draft: { parent_id: null } },
+  { type: 'draft.arrived', draft: { message: { id: 'd1', text: 'from another tab' } } },
+  { type: 'draft.removed' },
+  { type: 'draft.adopted', draft: { message: { id: 'd1', text: 'from another tab' } } },
+  { type: 'draft.dropped' },
   { type: 'composer.configure', settings: { canUploadFile: true } },
 ];
 
 const regionValue = (snapshot: AnyMachineSnapshot, region: string) =>
   JSON.stringify((snapshot.value as Record<string, unknown>)[region]);
 
-const isBusy = (snapshot: AnyMachineSnapshot) =>
-  regionValue(snapshot, 'typing') !== '"idle"' ||
-  regionValue(snapshot, 'cooldown') !== '"ready"' ||
-  regionValue(snapshot, 'draft') !== '"idle"';
+const isBusy = (snapshot: AnyMachineSnapshot) => regionValue(snapshot, 'cooldown') !== '"ready"';
 
 function machineEvents(type: string): AnyEventObject[] {
   if (type.startsWith('xstate.after.')) return [{ type }];
@@ -108,7 +103,6 @@ function machineEvents(type: string): AnyEventObject[] {
   if (type.startsWith('xstate.done.actor.')) return [{ type, output: undefined }];
   if (type.startsWith('xstate.error.actor.'))
     return [{ type, error: failure, actorId: type.slice('xstate.error.actor.'.length) }];
-  if (type === 'composer.typingIdled') return [{ type }];
   return [];
 }
 
@@ -190,25 +184,31 @@ function outcome(end: PathEnd) {
       return { actual: selectLocation(snapshot), expected: null };
     case 'composer.dismissError':
       return { actual: selectErrorKey(snapshot), expected: null };
-    case 'draft.updated':
-    case 'draft.deleted':
-      return { actual: emitted, expected: [] };
+    // A draft from elsewhere is the draft child's to judge: nothing changes until it answers.
+    case 'draft.arrived':
+    case 'draft.removed':
+      return { actual: [emitted, composition(snapshot)], expected: [[], composition(before)] };
+    case 'draft.adopted':
+      return { actual: [emitted, selectText(snapshot)], expected: [[], 'from another tab'] };
+    case 'draft.dropped':
+      return { actual: [emitted, composition(snapshot)], expected: [[], ['', null, null, []]] };
     default:
       return { actual: [emitted, selectText(snapshot)], expected: [[], selectText(before)] };
   }
 }
 
-export const pathModel: PathModel = {
+const composer: PathModel = {
   name: 'composer',
   machine: composerMachine.provide({
     actors: {
       upload: inert,
       linkPreview: inert,
       pollComposer: inert,
-      startTyping: hang<TypingInput>(),
-      stopTyping: hang<TypingInput>(),
-      saveDraft: hang<DraftPayload>(),
-      deleteDraft: hang<DeleteDraftInput>(),
+      // Its own children do nothing here: they have their own path models (typing, draft, countdown).
+      typing: inert as unknown as ComposerTypingMachine,
+      draft: inert as unknown as ComposerDraftMachine,
+      countdown: inert as unknown as SlowModeCountdownMachine,
+      watchDrafts: fromCallback<ComposerEvent, WatchDraftsInput>(() => undefined),
     },
   }),
   // A thread's composer too: "Also send to channel" is taken only there.
@@ -233,16 +233,18 @@ export const pathModel: PathModel = {
   serializeState: (snapshot) => {
     const c = snapshot.context as ComposerContext;
     const text = isTextEmpty(c.text) ? '' : c.maxLength !== null && c.text.length > c.maxLength ? 'long' : 'some';
-    if (isBusy(snapshot)) return JSON.stringify({ value: snapshot.value as unknown, text, draft: c.hasDraft });
+    if (isBusy(snapshot)) return JSON.stringify({ value: snapshot.value as unknown, text });
     const uploads = c.uploads.length === 0 ? 'none' : c.uploads.some(isUploadInProgress) ? 'busy' : 'done';
     return JSON.stringify({
       value: snapshot.value as unknown,
       text,
       uploads,
       poll: [c.pollOpen, c.pollId !== null],
-      draft: c.hasDraft,
     });
   },
   limit: 20_000,
   outcomes: { '*': outcome },
 };
+
+/** The composer's and its own children's (children.models.ts). */
+export const pathModels: PathModel[] = [composer, ...childPathModels];

@@ -121,7 +121,6 @@ type Composition = Pick<
   | 'editing'
   | 'threadId'
   | 'maxLength'
-  | 'cooldownRemaining'
   | 'mentions'
   | 'previews'
   | 'showInChannel'
@@ -151,8 +150,8 @@ export type SendBlockedReason = 'coolingDown' | 'uploading' | 'empty' | 'tooLong
  * transition's: slow mode (new messages only), then a poll-only message (which carries nothing
  * else and so waits for no upload), then uploads in progress, empty, too long.
  */
-export function sendBlockedReason(c: Composition): SendBlockedReason | null {
-  if (c.editing === null && c.cooldownRemaining > 0) return 'coolingDown';
+export function sendBlockedReason(c: Composition, coolingDown: boolean): SendBlockedReason | null {
+  if (c.editing === null && coolingDown) return 'coolingDown';
   if (isPollOnly(c)) return null;
   if (c.uploads.some(isUploadInProgress)) return 'uploading';
   if (isTooLong(c)) return 'tooLong';

@@ -1,4 +1,7 @@
-import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate';
+import type { SlowModeCountdownMachine } from './countdown.machine';
+import type { ComposerDraftMachine } from './draft.machine';
+import type { ComposerTypingMachine } from './typing.machine';
 import type { LinkPreviewData } from '../shared/composer-children';
 import type { ComposerMachine } from './composer.machine';
 import {
@@ -22,10 +25,12 @@ import type {
 type Snapshot = SnapshotFrom<ComposerMachine>;
 
 export const selectText = (snapshot: Snapshot): string => snapshot.context.text;
+/** Slow mode holds new messages back (its countdown child runs). */
+export const selectIsCoolingDown = (snapshot: Snapshot): boolean => snapshot.matches({ cooldown: 'coolingDown' });
 /** The send button's state: exactly what `composer.submit` would do. */
 export const selectSendBlockedReason = (snapshot: Snapshot): SendBlockedReason | null =>
-  sendBlockedReason(snapshot.context);
-export const selectCanSend = (snapshot: Snapshot): boolean => sendBlockedReason(snapshot.context) === null;
+  sendBlockedReason(snapshot.context, selectIsCoolingDown(snapshot));
+export const selectCanSend = (snapshot: Snapshot): boolean => selectSendBlockedReason(snapshot) === null;
 export const selectUploads = (snapshot: Snapshot): UploadEntry[] => snapshot.context.uploads;
 export const selectPreviews = (snapshot: Snapshot): PreviewEntry[] => snapshot.context.previews;
 /** The one preview the message will carry (first loaded, not dismissed). */
@@ -34,7 +39,6 @@ export const selectAttachedPreview = (snapshot: Snapshot): LinkPreviewData | nul
 export const selectQuoted = (snapshot: Snapshot): QuotedMessage | null => snapshot.context.quoted;
 export const selectEditing = (snapshot: Snapshot): RestorableMessage | null => snapshot.context.editing;
 export const selectIsEditing = (snapshot: Snapshot): boolean => snapshot.matches({ composition: 'editing' });
-export const selectCooldownRemaining = (snapshot: Snapshot): number => snapshot.context.cooldownRemaining;
 /** The `@` or `/` query to show suggestions for (at least one character after the trigger). */
 export const selectActiveTrigger = (snapshot: Snapshot): Trigger | null => activeTrigger(snapshot.context.text);
 /** The channel command the text starts with (`/giphy …`), or null. */
@@ -55,6 +59,16 @@ export const selectMaxLength = (snapshot: Snapshot): number | null => snapshot.c
 /** A child actor, to send it the member's intents (retry an upload, edit the poll): `upload:${localId}`, `preview:${url}`, `pollComposer`. */
 export const selectChild = (snapshot: Snapshot, id: string): AnyActorRef | undefined =>
   (snapshot.children as Record<string, AnyActorRef | undefined>)[id];
+
+/** Slow mode's countdown child while it runs (its `selectRemaining` gives the seconds left). */
+export const selectCountdown = (snapshot: Snapshot): ActorRefFrom<SlowModeCountdownMachine> | undefined =>
+  snapshot.children.countdown;
+/** The typing child (whether typing.start went out, whether typing.stop is on its way). */
+export const selectTyping = (snapshot: Snapshot): ActorRefFrom<ComposerTypingMachine> =>
+  snapshot.children.typing as ActorRefFrom<ComposerTypingMachine>;
+/** The draft child (whether the service holds a draft, whether a save waits). */
+export const selectDraft = (snapshot: Snapshot): ActorRefFrom<ComposerDraftMachine> =>
+  snapshot.children.draft as ActorRefFrom<ComposerDraftMachine>;
 
 /** The machine's regions' states, for data-state attributes. */
 export const selectStateName = (snapshot: Snapshot): string => JSON.stringify(snapshot.value);

@@ -1,9 +1,9 @@
 /**
  * The composer's implementations (machines/composer/composer.machine.ts holds its states and
- * transitions): its actors as placeholders the app provides, its delays, its guards and its
- * actions. Spec sections 4, 5, 8 and 9 name the rules they implement.
+ * transitions): its actors (the children the app provides, and its own typing, draft and slow-mode
+ * children), its guards and its actions. Spec sections 4, 5, 8 and 9 name the rules they implement.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, raise, sendTo, setup, stateIn } from 'xstate';
 import type { ComposedMessage, ComposerEmitted } from '../shared/composed-message';
 import { uploadLimitsFor, type LinkPreviewInput, type UploadInput } from '../shared/composer-children';
 import { isPreviewableUrl } from '../shared/previewable-url';
@@ -26,27 +26,16 @@ import {
 import type {
   ComposerChildLogic,
   ComposerContext,
+  ComposerDraft,
   ComposerEvent,
   ComposerInput,
-  DeleteDraftInput,
-  DraftPayload,
   PollComposerInput,
-  TypingInput,
+  WatchDraftsInput,
 } from './composer.types';
 import { childIds, configuredSettings, emptyComposition, isOwnDraft } from './composer.context';
-
-/** Spec section 9: typing start resent at most every 2 s; typing stop after 1 s idle. */
-export const TYPING_THROTTLE_MS = 2000;
-export const TYPING_IDLE_MS = 1000;
-/** Not in the spec: a draft is saved once the member has paused typing for this long. */
-export const DRAFT_DEBOUNCE_MS = 1000;
-export const COOLDOWN_TICK_MS = 1000;
-/**
- * Slow mode lasts this much longer here than its N seconds: the composer's clock starts when the
- * message is composed, the service's when it stores it (a moment later), and a message sent the
- * instant the countdown ends would otherwise be refused (error 60). The last second shows until then.
- */
-export const COOLDOWN_GRACE_MS = 500;
+import { slowModeCountdownMachine } from './countdown.machine';
+import { composerDraftMachine, type DraftEvent } from './draft.machine';
+import { composerTypingMachine, type TypingEvent } from './typing.machine';
 
 /** Children are provided by the app; until then they do nothing. */
 const childPlaceholder = <TInput>() => fromCallback(() => undefined) as unknown as ComposerChildLogic<TInput>;
@@ -68,21 +57,17 @@ export const composerSetup = setup({
     upload: childPlaceholder<UploadInput>(),
     linkPreview: childPlaceholder<LinkPreviewInput>(),
     pollComposer: childPlaceholder<PollComposerInput>(),
-    startTyping: fromPromise<void, TypingInput>(() => Promise.resolve()),
-    stopTyping: fromPromise<void, TypingInput>(() => Promise.resolve()),
-    saveDraft: fromPromise<void, DraftPayload>(() => Promise.reject(new Error('saveDraft not provided'))),
-    deleteDraft: fromPromise<void, DeleteDraftInput>(() => Promise.reject(new Error('deleteDraft not provided'))),
-  },
-  delays: {
-    typingThrottle: TYPING_THROTTLE_MS,
-    typingIdle: TYPING_IDLE_MS,
-    draftDebounce: DRAFT_DEBOUNCE_MS,
-    cooldownPeriod: ({ context }) => context.cooldownSeconds * 1000 + COOLDOWN_GRACE_MS,
-    cooldownTick: COOLDOWN_TICK_MS,
+    /** Its own children: typing events, the draft and slow mode's countdown (the app provides their I/O). */
+    typing: composerTypingMachine,
+    draft: composerDraftMachine,
+    countdown: slowModeCountdownMachine,
+    /** Drafts saved or deleted by the member's other sessions, as `draft.arrived` / `draft.removed`. */
+    watchDrafts: fromCallback<ComposerEvent, WatchDraftsInput>(() => undefined),
   },
   guards: {
     isKeystroke: ({ context }, event: EventOf<'composer.type'>) => context.typingEvents && !isTextEmpty(event.text),
-    isCoolingDown: ({ context }) => context.cooldownRemaining > 0,
+    /** The countdown child is running (the slow-mode region is in `coolingDown`). */
+    isCoolingDown: stateIn({ cooldown: 'coolingDown' }),
     isThreadReply: ({ context }) => context.threadId !== null,
     isPollOnly: ({ context }) => isPollOnly(context),
     hasUploadsInProgress: ({ context }) => context.uploads.some(isUploadInProgress),
@@ -95,18 +80,14 @@ export const composerSetup = setup({
       isValidLocation({ latitude: event.latitude, longitude: event.longitude, durationMs: event.durationMs }),
     canOpenPoll: ({ context }) => !context.pollOpen,
     isDraftable: ({ context }) => context.draftsEnabled && context.editing === null,
-    isEmptyWithDraft: ({ context }) => isCompositionEmpty(context) && context.hasDraft,
-    isCompositionEmpty: ({ context }) => isCompositionEmpty(context),
-    wasNewMessageWithDraft: ({ context }, event: EventOf<'composer.composed'>) => !event.edit && context.hasDraft,
     wasNewMessage: (_, event: EventOf<'composer.composed'>) => !event.edit,
     /** A draft from another session for this channel or thread, differing from ours (not our own save's echo). */
-    isRemoteDraftChange: ({ context }, event: EventOf<'draft.updated'>) =>
+    isRemoteDraftChange: ({ context }, event: EventOf<'draft.arrived'>) =>
       context.draftsEnabled &&
       context.editing === null &&
       isOwnDraft(event.draft, context.threadId) &&
       JSON.stringify(draftPayloadOf(event.draft, context.threadId)) !== JSON.stringify(draftPayload(context)),
-    isRemoteDraftDeletion: ({ context }, event: EventOf<'draft.deleted'>) =>
-      context.draftsEnabled && context.editing === null && (event.draft?.parent_id ?? null) === context.threadId,
+    isRemoteDraftDeletion: ({ context }) => context.draftsEnabled && context.editing === null,
   },
   actions: {
     setText: enqueueActions(({ context, enqueue }, event: EventOf<'composer.type'>) => {
@@ -204,9 +185,8 @@ export const composerSetup = setup({
     clearLocation: assign({ location: null }),
     clearError: assign({ errorKey: null }),
     setShowInChannel: assign((_, event: EventOf<'composer.showInChannel'>) => ({ showInChannel: event.value })),
-    refuseCoolingDown: assign({
-      errorKey: ({ context }) => ({ key: 'chat.composer.coolingDown', values: { count: context.cooldownRemaining } }),
-    }),
+    /** The seconds left are the countdown child's to show (ComposerStatus), not repeated here. */
+    refuseCoolingDown: assign({ errorKey: { key: 'chat.composer.coolingDown' } }),
     refuseUploading: assign({ errorKey: { key: 'chat.composer.uploadsInProgress' } }),
     refuseTooLong: assign({
       errorKey: ({ context }) => ({
@@ -247,7 +227,7 @@ export const composerSetup = setup({
       const restored = restoredContent(event.message, event.message.quoted_message, context, true);
       enqueue.assign({ ...emptyComposition(context), ...restored, editing: event.message });
     }),
-    restoreDraft: enqueueActions(({ context, enqueue }, event: EventOf<'draft.updated'>) => {
+    restoreDraft: enqueueActions(({ context, enqueue }, event: { draft: ComposerDraft }) => {
       // Uploads still in progress are not in any draft yet: they stay.
       const busy = context.uploads.filter(isUploadInProgress);
       for (const id of childIds({ ...context, uploads: context.uploads.filter((u) => !isUploadInProgress(u)) }))
@@ -264,21 +244,22 @@ export const composerSetup = setup({
         ...restored,
         text: restored.text || context.defaultText,
         uploads: [...restored.uploads, ...busy],
-        hasDraft: true,
       });
     }),
     configure: assign((_, event: EventOf<'composer.configure'>) => configuredSettings(event.settings)),
-    forgetDraft: assign({ hasDraft: false }),
-    rememberDraft: assign({ hasDraft: true }),
     markChanged: raise({ type: 'composer.changed' }),
-    scheduleTypingIdle: enqueueActions(({ enqueue }) => {
-      enqueue.cancel('typingIdle');
-      enqueue.raise({ type: 'composer.typingIdled' }, { id: 'typingIdle', delay: 'typingIdle' });
-    }),
-    cancelTypingIdle: enqueueActions(({ enqueue }) => enqueue.cancel('typingIdle')),
-    startCooldown: assign({ cooldownRemaining: ({ context }) => context.cooldownSeconds }),
-    tickCooldown: assign({ cooldownRemaining: ({ context }) => Math.max(1, context.cooldownRemaining - 1) }),
-    endCooldown: assign({ cooldownRemaining: 0 }),
+    tellKeystroke: sendTo('typing', { type: 'typing.keystroke' } satisfies TypingEvent),
+    tellTypingEnded: sendTo('typing', { type: 'typing.ended' } satisfies TypingEvent),
+    tellDraftEdited: sendTo('draft', ({ context }): DraftEvent => ({
+      type: 'draft.edited',
+      payload: draftPayload(context),
+      empty: isCompositionEmpty(context),
+    })),
+    tellDraftSent: sendTo('draft', ({ context }): DraftEvent => ({
+      type: 'draft.sent',
+      empty: isCompositionEmpty(context),
+    })),
+    forwardToDraft: sendTo('draft', (_, event: DraftEvent) => event),
     /** A child failed outright (its logic threw): it is gone, and so is what it stood for. */
     dropFailedChild: enqueueActions(({ context, enqueue }, params: { childId: string }) => {
       const id = params.childId;
@@ -296,5 +277,3 @@ export const composerSetup = setup({
     }),
   },
 });
-
-export const typingInput = ({ context }: { context: ComposerContext }): TypingInput => ({ parentId: context.threadId });

@@ -5,6 +5,9 @@ const sending = testIn('machines/composer/composer-sending.test.ts');
 const text = testIn('machines/composer/composer-text.test.ts');
 const timing = testIn('machines/composer/composer-timing.test.ts');
 const machine = 'composer';
+const typingMachine = 'composerTyping';
+const draftMachine = 'composerDraft';
+const countdownMachine = 'slowModeCountdown';
 const submit = 'composition.composing --composer.submit';
 
 export const trace: TraceEntry[] = [
@@ -12,17 +15,28 @@ export const trace: TraceEntry[] = [
     clause: '§4.12a',
     statement: 'Draft: emptied composition deletes it.',
     machine,
+    note: 'The composer tells its draft child each change and each message sent; the child saves or deletes.',
     transitions: [
-      'draft --composer.changed [isDraftable]--> draft.pending',
-      'draft.pending --after draftDebounce [isEmptyWithDraft]--> draft.deleting',
-      'draft.pending --after draftDebounce [isCompositionEmpty]--> draft.idle',
-      'draft.saving --done: saveDraft [isEmptyWithDraft]--> draft.deleting',
-      'draft.saving --error: saveDraft [isEmptyWithDraft]--> draft.deleting',
-      'draft.deleting --done: deleteDraft--> draft.idle',
-      'draft.deleting --error: deleteDraft--> draft.idle',
-      'draft --composer.composed [wasNewMessageWithDraft]--> draft.deleting',
-      'draft --composer.composed [wasNewMessage]--> draft.idle',
-      'draft.saving --composer.composed [wasNewMessage]--> (stays)',
+      'composition --composer.changed [isDraftable]--> (stays)',
+      'composition --composer.composed [wasNewMessage]--> (stays)',
+    ],
+    tests: [drafts('are saved after a pause in typing, deleted when the composition is emptied')],
+  },
+  {
+    clause: '§4.12a',
+    statement: 'Draft: emptied composition deletes it.',
+    machine: draftMachine,
+    transitions: [
+      '(composerDraft) --draft.edited--> pending',
+      'pending --after draftDebounce [isEmptyWithDraft]--> deleting',
+      'pending --after draftDebounce [isEmpty]--> idle',
+      'saving --done: saveDraft [isEmptyWithDraft]--> deleting',
+      'saving --error: saveDraft [isEmptyWithDraft]--> deleting',
+      'deleting --done: deleteDraft--> idle',
+      'deleting --error: deleteDraft--> idle',
+      '(composerDraft) --draft.sent [hasDraft]--> deleting',
+      '(composerDraft) --draft.sent--> idle',
+      'saving --draft.sent--> (stays)',
     ],
     tests: [
       drafts('are saved after a pause in typing, deleted when the composition is emptied'),
@@ -34,26 +48,32 @@ export const trace: TraceEntry[] = [
     clause: '§4.12b',
     statement: 'Draft updated or deleted events from other sessions re-initialise or clear the composer.',
     machine,
+    note: "The service's draft.updated / draft.deleted reach the composer as draft.arrived / draft.removed (its watchDrafts actor, src/lib/actors/composer-actors.ts); the draft child accepts them only while nothing of its own is pending.",
     transitions: [
-      'draft.idle --draft.updated [isRemoteDraftChange]--> (stays)',
-      'draft.idle --draft.deleted [isRemoteDraftDeletion]--> (stays)',
+      'composition --draft.arrived [isRemoteDraftChange]--> (stays)',
+      'composition --draft.removed [isRemoteDraftDeletion]--> (stays)',
+      'composition --draft.adopted--> (stays)',
+      'composition --draft.dropped--> (stays)',
     ],
     tests: [
-      drafts(
-        'follow draft.updated and draft.deleted from another session, not the echo of their own save, not while editing',
-      ),
+      drafts('follow drafts saved and deleted in another session, not the echo of their own save, not while editing'),
+    ],
+  },
+  {
+    clause: '§4.12b',
+    statement: 'Draft updated or deleted events from other sessions re-initialise or clear the composer.',
+    machine: draftMachine,
+    transitions: ['idle --draft.arrived--> (stays)', 'idle --draft.removed--> (stays)'],
+    tests: [
+      drafts('follow drafts saved and deleted in another session, not the echo of their own save, not while editing'),
     ],
   },
   {
     clause: '§4.12c',
     statement: 'Saved only when drafts are enabled and the user is not editing.',
     machine,
-    transitions: [
-      'draft --composer.changed [isDraftable]--> draft.pending',
-      'draft.pending --after draftDebounce--> draft.saving',
-      'draft.saving --done: saveDraft--> draft.idle',
-      'draft.saving --error: saveDraft--> draft.idle',
-    ],
+    note: 'The composer tells its draft child of changes only while drafts are enabled and no message is being edited.',
+    transitions: ['composition --composer.changed [isDraftable]--> (stays)'],
     tests: [
       drafts('are not saved when disabled (the spec’s default)'),
       drafts('are not saved while editing'),
@@ -194,19 +214,30 @@ export const trace: TraceEntry[] = [
     clause: '§9.3e',
     statement: 'Typing start resent at most every 2 s; idle cleanup 1 s.',
     machine,
-    note: 'The composer sends typing.start while the member types and typing.stop after 1 s idle, on emptying or on sending.',
+    note: 'The composer tells its typing child each keystroke, and that typing ended on emptying, with typing events off, or on sending.',
     transitions: [
-      'typing.idle --composer.type [isKeystroke]--> typing.active',
-      'typing.active --composer.type--> typing.stopping',
-      'typing.active --composer.composed--> typing.stopping',
-      'typing.stopping --done: stopTyping--> typing.idle',
-      'typing.stopping --error: stopTyping--> typing.idle',
-      'typing.stopping --composer.type [isKeystroke]--> typing.active',
-      'typing.active.announced --after typingThrottle--> typing.active.quiet',
-      'typing.active.announced --error: startTyping--> typing.active.quiet',
-      'typing.active.quiet --composer.type [isKeystroke]--> typing.active.announced',
-      'typing.active --composer.type [isKeystroke]--> (stays)',
-      'typing.active --composer.typingIdled--> typing.stopping',
+      'composition --composer.type [isKeystroke]--> (stays)',
+      'composition --composer.type--> (stays)',
+      'composition --composer.composed--> (stays)',
+    ],
+    tests: [timing('stops when the text is emptied or the message sent; nothing when typing events are off')],
+  },
+  {
+    clause: '§9.3e',
+    statement: 'Typing start resent at most every 2 s; idle cleanup 1 s.',
+    machine: typingMachine,
+    note: 'The typing child sends typing.start while the member types and typing.stop after 1 s idle, on emptying or on sending.',
+    transitions: [
+      'idle --typing.keystroke--> active',
+      'active --typing.ended--> stopping',
+      'active --typing.idled--> stopping',
+      'stopping --done: stopTyping--> idle',
+      'stopping --error: stopTyping--> idle',
+      'stopping --typing.keystroke--> active',
+      'active.announced --after typingThrottle--> active.quiet',
+      'active.announced --error: startTyping--> active.quiet',
+      'active.quiet --typing.keystroke--> active.announced',
+      'active --typing.keystroke--> (stays)',
     ],
     tests: [
       timing('sends typing.start at most every 2 s while typing, and typing.stop after 1 s idle'),
@@ -219,8 +250,8 @@ export const trace: TraceEntry[] = [
     statement: 'Drafts disabled by default; text and location composers enabled; typing events published by default.',
     machine,
     transitions: [
-      'draft --composer.changed [isDraftable]--> draft.pending',
-      'typing.idle --composer.type [isKeystroke]--> typing.active',
+      'composition --composer.changed [isDraftable]--> (stays)',
+      'composition --composer.type [isKeystroke]--> (stays)',
     ],
     tests: [
       drafts('are not saved when disabled (the spec’s default)'),
@@ -235,12 +266,22 @@ export const trace: TraceEntry[] = [
     transitions: [
       `${submit} [isCoolingDown]--> (stays)`,
       'cooldown.ready --composer.composed [hasCooldown]--> cooldown.coolingDown',
-      'cooldown.coolingDown --after cooldownPeriod--> cooldown.ready',
-      'cooldown.coolingDown.counting --after cooldownTick--> cooldown.coolingDown.counting (re-entered)',
+      'cooldown.coolingDown --done: countdown--> cooldown.ready',
     ],
     tests: [
       timing('after sending, cools down for N seconds, counting down each second; sending meanwhile is refused'),
       timing('does not apply to a member with skip-slow-mode'),
     ],
+  },
+  {
+    clause: '§8.7b',
+    statement: 'Codes (retryable): … 60 cooldown (yes).',
+    note: 'The countdown child counts the seconds left for the composer to show and ends when the member may send again.',
+    machine: countdownMachine,
+    transitions: [
+      'coolingDown --after cooldownPeriod--> over',
+      'coolingDown.counting --after cooldownTick--> coolingDown.counting (re-entered)',
+    ],
+    tests: [timing('after sending, cools down for N seconds, counting down each second; sending meanwhile is refused')],
   },
 ];

@@ -12,6 +12,7 @@ import type {
   UploadStatus,
 } from '../shared/composer-children';
 import type { ComposedAttachment } from '../shared/composed-message';
+import type { DraftAnswer } from './draft.machine';
 
 /**
  * The logic the app provides for a child (upload, link preview, poll composer): any actor logic
@@ -74,12 +75,13 @@ export interface DraftPayload {
   poll_id?: string;
 }
 
-export interface TypingInput {
+export interface DeleteDraftInput {
   parentId: string | null;
 }
 
-export interface DeleteDraftInput {
-  parentId: string | null;
+/** Which drafts the composer follows: its channel's (`threadId` null) or its thread's. */
+export interface WatchDraftsInput {
+  threadId: string | null;
 }
 
 export interface UploadEntry {
@@ -176,10 +178,8 @@ export interface ComposerContext {
   errorKey: ComposerError | null;
   /** A thread reply is also sent to the channel (only with a `threadId`; cleared after each message). */
   showInChannel: boolean;
-  /** Seconds left of slow mode; 0 when the member may send. */
-  cooldownRemaining: number;
-  /** A draft exists on the server for this channel or thread (saved, or restored from one). */
-  hasDraft: boolean;
+  /** The composition started from the service's draft (the draft child's input). */
+  draftAtStart: boolean;
 }
 
 /**
@@ -221,14 +221,16 @@ export type ComposerEvent =
   | { type: 'composer.dismissError' }
   /** "Also send to channel" for thread replies (ignored without a thread). */
   | { type: 'composer.showInChannel'; value: boolean }
-  | { type: 'draft.updated'; draft: ComposerDraft }
-  | { type: 'draft.deleted'; draft?: { parent_id?: string | null } | null }
+  /** A draft of this channel or thread was saved elsewhere (another tab), or fetched at start. */
+  | { type: 'draft.arrived'; draft: ComposerDraft }
+  /** This channel's or thread's draft was deleted elsewhere. */
+  | { type: 'draft.removed' }
+  /** The draft child's answers: take the draft that arrived, or clear for the one removed. */
+  | DraftAnswer
   | ComposerChildEvent
   /** Internal: a message was composed and handed on (raised by the submit transitions). */
   | { type: 'composer.composed'; edit: boolean }
-  /** Internal: the content changed by the member's hand (raised; drives draft saving). */
+  /** Internal: the content changed by the member's hand (raised; tells the draft child). */
   | { type: 'composer.changed' }
-  /** Internal: a second passed since the last keystroke (delayed raise, `typingIdle`). */
-  | { type: 'composer.typingIdled' }
   /** A child's logic threw (a provided child machine failed outright). */
   | { type: `xstate.error.actor.${string}`; error: unknown; actorId: string };

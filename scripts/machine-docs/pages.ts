@@ -10,6 +10,9 @@ import { openChannelMachine } from '../../machines/open-channel/open-channel.mac
 import { chatPanelMachine } from '../../machines/chat-panel/chat-panel.machine.js';
 import { chatConnectionMachine } from '../../machines/chat-connection/chat-connection.machine.js';
 import { composerMachine } from '../../machines/composer/composer.machine.js';
+import { slowModeCountdownMachine } from '../../machines/composer/countdown.machine.js';
+import { composerDraftMachine } from '../../machines/composer/draft.machine.js';
+import { composerTypingMachine } from '../../machines/composer/typing.machine.js';
 import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine.js';
 import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
 import { liveLocationMachine } from '../../machines/live-location/live-location.machine.js';
@@ -39,7 +42,10 @@ export const MACHINE_PAGES: MachinePage[] = [
   { name: 'chat-panel', machines: [chatPanelMachine] },
   { name: 'open-channel', machines: [openChannelMachine] },
   { name: 'chat-connection', machines: [chatConnectionMachine] },
-  { name: 'composer', machines: [composerMachine] },
+  {
+    name: 'composer',
+    machines: [composerMachine, composerTypingMachine, composerDraftMachine, slowModeCountdownMachine],
+  },
   { name: 'reminder', machines: [reminderMachine] },
   { name: 'outbox', machines: [outboxMachine, outboxMessageMachine] },
   { name: 'poll-composer', machines: [pollComposerMachine] },

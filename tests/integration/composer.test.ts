@@ -7,7 +7,8 @@ import type { Channel, StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor, type Actor } from 'xstate';
 import { composerMachine } from '../../machines/composer/composer.machine.js';
-import type { ComposerChildLogics, ComposerDraft, ComposerInput } from '../../machines/composer/composer.types.js';
+import { selectDraft, selectTyping } from '../../machines/composer/composer.selectors.js';
+import type { ComposerChildLogics, ComposerInput } from '../../machines/composer/composer.types.js';
 import { composerInputFor, createComposerActors, urlsIn } from '../../src/lib/actors/composer-actors.js';
 import { connectClient, nextEvent, recordEvents, settle, startChatServer, type ChatServer } from '../support/chat.js';
 
@@ -36,6 +37,9 @@ describe('composer actors against the chat sandbox', () => {
   });
 
   /** A composer on alice's channel with the real actors; the children stay the machine's placeholders. */
+  /** The composer's draft child: waits follow it, since the composer keeps no copy of its state. */
+  const draftOf = (actor: Actor<typeof composerMachine>) => selectDraft(actor.getSnapshot());
+
   function startComposer(input: ComposerInput = {}) {
     const placeholders = composerMachine.implementations.actors as unknown as ComposerChildLogics;
     const machine = composerMachine.provide({
@@ -76,7 +80,7 @@ describe('composer actors against the chat sandbox', () => {
     const stopped = nextEvent(bob, 'typing.stop', 5000, (e) => e.user?.id === 'alice');
     actor.send({ type: 'composer.type', text: 'Kick-off' });
     await stopped;
-    await waitFor(actor, (s) => s.matches({ typing: 'idle' }), { timeout: 3000 });
+    await waitFor(selectTyping(actor.getSnapshot()), (s) => s.matches('idle'), { timeout: 3000 });
     expect(Object.keys(bob.channel('messaging', 'composer').state.typing)).not.toContain('alice');
   });
 
@@ -86,43 +90,41 @@ describe('composer actors against the chat sandbox', () => {
     actor.send({ type: 'composer.type', text: 'quiet' });
     await settle(300);
     expect(seen.filter((e) => e.user?.id === 'alice')).toEqual([]);
-    expect(actor.getSnapshot().matches({ typing: 'idle' })).toBe(true);
+    expect(selectTyping(actor.getSnapshot()).getSnapshot().value).toBe('idle');
   });
 
   it('saves the draft after a pause and deletes it when the composition is emptied', async () => {
     const actor = startComposer({ draftsEnabled: true });
     actor.send({ type: 'composer.mention', user: { id: 'bob', name: 'Bob Brown' } });
     actor.send({ type: 'composer.type', text: 'Kick-off moved, @bob' });
-    await waitFor(actor, (s) => s.context.hasDraft && s.matches({ draft: 'idle' }), { timeout: 5000 });
+    await waitFor(draftOf(actor), (s) => s.context.hasDraft && s.matches('idle'), { timeout: 5000 });
     const { draft } = await channel.getDraft();
     expect(draft.message).toMatchObject({ text: 'Kick-off moved, @bob', mentioned_users: [{ id: 'bob' }] });
     actor.send({ type: 'composer.type', text: '' });
-    await waitFor(actor, (s) => !s.context.hasDraft && s.matches({ draft: 'idle' }), { timeout: 5000 });
+    await waitFor(draftOf(actor), (s) => !s.context.hasDraft && s.matches('idle'), { timeout: 5000 });
     await expect(channel.getDraft()).rejects.toMatchObject({ code: 16 });
   });
 
-  it('follows a draft saved in another tab and its deletion', async () => {
+  it('follows a draft saved in another tab and its deletion (draft.updated / draft.deleted, through watchDrafts)', async () => {
     const actor = startComposer({ draftsEnabled: true });
-    const forward = alice.on((event) => {
-      if (event.cid !== 'messaging:composer') return;
-      if (event.type === 'draft.updated' && event.draft)
-        actor.send({ type: 'draft.updated', draft: event.draft as unknown as ComposerDraft });
-      if (event.type === 'draft.deleted') actor.send({ type: 'draft.deleted', draft: event.draft ?? null });
-    });
     await aliceTab.channel('messaging', 'composer').createDraft({ text: 'from the other tab' });
     await waitFor(actor, (s) => s.context.text === 'from the other tab', { timeout: 3000 });
+    expect(draftOf(actor).getSnapshot().context.hasDraft).toBe(true);
+    // Another channel's draft is not this composer's.
+    await aliceTab.channel('messaging', 'elsewhere').create();
+    await aliceTab.channel('messaging', 'elsewhere').createDraft({ text: 'not here' });
     await aliceTab.channel('messaging', 'composer').deleteDraft();
-    await waitFor(actor, (s) => s.context.text === '' && !s.context.hasDraft, { timeout: 3000 });
-    forward.unsubscribe();
+    await waitFor(actor, (s) => s.context.text === '', { timeout: 3000 });
+    expect(draftOf(actor).getSnapshot().context.hasDraft).toBe(false);
   });
 
   it('a draft the service refuses (too long) leaves the composer working and no draft behind', async () => {
     const actor = startComposer({ draftsEnabled: true, maxLength: null });
     actor.send({ type: 'composer.type', text: 'x'.repeat(5001) });
-    await waitFor(actor, (s) => s.matches({ draft: 'saving' }), { timeout: 5000 });
-    await waitFor(actor, (s) => s.matches({ draft: 'idle' }), { timeout: 5000 });
+    await waitFor(draftOf(actor), (s) => s.matches('saving'), { timeout: 5000 });
+    await waitFor(draftOf(actor), (s) => s.matches('idle'), { timeout: 5000 });
     expect(actor.getSnapshot().status).toBe('active');
-    expect(actor.getSnapshot().context.hasDraft).toBe(false);
+    expect(draftOf(actor).getSnapshot().context.hasDraft).toBe(false);
     await expect(channel.getDraft()).rejects.toMatchObject({ code: 16 });
   });
 
@@ -132,10 +134,10 @@ describe('composer actors against the chat sandbox', () => {
     actor.on('composer.sent', (e) => sent.push(e.message));
     const newMessages = recordEvents(bob, 'message.new');
     actor.send({ type: 'composer.type', text: 'about to send' });
-    await waitFor(actor, (s) => s.context.hasDraft && s.matches({ draft: 'idle' }), { timeout: 5000 });
+    await waitFor(draftOf(actor), (s) => s.context.hasDraft && s.matches('idle'), { timeout: 5000 });
     actor.send({ type: 'composer.submit' });
     expect(sent).toEqual([expect.objectContaining({ id: expect.stringMatching(/^alice-/), text: 'about to send' })]);
-    await waitFor(actor, (s) => s.matches({ draft: 'idle' }), { timeout: 5000 });
+    await waitFor(draftOf(actor), (s) => s.matches('idle'), { timeout: 5000 });
     await expect(channel.getDraft()).rejects.toMatchObject({ code: 16 });
     await settle(200);
     expect(newMessages).toEqual([]);

@@ -1,7 +1,8 @@
 /**
- * The composer machine's real I/O on one channel: typing events (`channel.keystroke()` /
- * `channel.stopTyping()`, POST /channels/{type}/{id}/event) and drafts (`channel.createDraft` /
- * `channel.deleteDraft`, POST/DELETE /channels/{type}/{id}/draft). The children (upload, link
+ * The composer machine's real I/O on one channel: typing events (its `typing` child:
+ * `channel.keystroke()` / `channel.stopTyping()`, POST /channels/{type}/{id}/event), drafts (its
+ * `draft` child: `channel.createDraft` / `channel.deleteDraft`, POST/DELETE
+ * /channels/{type}/{id}/draft) and the drafts of the member's other sessions (`watchDrafts`). The children (upload, link
  * preview, poll composer) are the caller's machines, passed in ready-provided, so this file does
  * not depend on them. Also: the machine's input from the channel's config and capabilities, and
  * the URLs of a text as linkifyjs finds them (for `composer.type {text, urls}`).
@@ -12,17 +13,20 @@
  *   const actor = createActor(composer, { input: composerInputFor(channel, { threadId }) });
  */
 import { find } from 'linkifyjs';
-import type { Channel } from 'stream-chat';
-import { fromPromise } from 'xstate';
+import type { Channel, DraftResponse, Event } from 'stream-chat';
+import { fromCallback, fromPromise } from 'xstate';
+import { composerDraftMachine } from '../../../machines/composer/draft.machine';
+import { composerTypingMachine, type TypingInput } from '../../../machines/composer/typing.machine';
 import type { UploadLimitsByKind } from '../../../machines/shared/composer-children';
 import { newMessageId } from '../../../machines/shared/message-id';
 import type {
   ComposerChildLogics,
   ComposerDraft,
+  ComposerEvent,
   ComposerInput,
   DeleteDraftInput,
   DraftPayload,
-  TypingInput,
+  WatchDraftsInput,
 } from '../../../machines/composer/composer.types';
 
 export interface ComposerActorsOptions {
@@ -37,17 +41,54 @@ export function createComposerActors({ channel, childMachines }: ComposerActorsO
     upload: childMachines.upload,
     linkPreview: childMachines.linkPreview,
     pollComposer: childMachines.pollComposer,
-    // stream-chat also skips these when the channel has typing_events off, the socket is not
-    // healthy (e.g. on long-poll) or the user turned typing indicators off.
-    startTyping: fromPromise<void, TypingInput>(({ input }) => channel.keystroke(parent(input))),
-    stopTyping: fromPromise<void, TypingInput>(({ input }) => channel.stopTyping(parent(input))),
-    saveDraft: fromPromise<void, DraftPayload>(async ({ input }) => {
-      await channel.createDraft(input);
+    typing: composerTypingMachine.provide({
+      actors: {
+        // stream-chat also skips these when the channel has typing_events off, the socket is not
+        // healthy (e.g. on long-poll) or the user turned typing indicators off.
+        startTyping: fromPromise<void, TypingInput>(({ input }) => channel.keystroke(parent(input))),
+        stopTyping: fromPromise<void, TypingInput>(({ input }) => channel.stopTyping(parent(input))),
+      },
     }),
-    deleteDraft: fromPromise<void, DeleteDraftInput>(async ({ input }) => {
-      await channel.deleteDraft(input.parentId ? { parent_id: input.parentId } : {});
+    draft: composerDraftMachine.provide({
+      actors: {
+        saveDraft: fromPromise<void, DraftPayload>(async ({ input }) => {
+          await channel.createDraft(input);
+        }),
+        deleteDraft: fromPromise<void, DeleteDraftInput>(async ({ input }) => {
+          await channel.deleteDraft(input.parentId ? { parent_id: input.parentId } : {});
+        }),
+      },
     }),
+    watchDrafts: watchDraftsOf(channel),
   };
+}
+
+/** This composer's draft in a draft event: the channel's (`threadId` null) or the thread's. */
+function ownDraftOf(event: Event, cid: string, threadId: string | null): DraftResponse | null {
+  const draft = event.draft;
+  if (!draft || draft.channel_cid !== cid) return null;
+  return (draft.parent_id ?? draft.message?.parent_id ?? null) === threadId ? draft : null;
+}
+
+/**
+ * The member's other tabs and devices: the service's `draft.updated` / `draft.deleted` for this
+ * channel or thread, translated into the composer's `draft.arrived` / `draft.removed`.
+ */
+export function watchDraftsOf(channel: Channel) {
+  return fromCallback<ComposerEvent, WatchDraftsInput>(({ sendBack, input }) => {
+    const client = channel.getClient();
+    const updated = client.on('draft.updated', (event) => {
+      const draft = ownDraftOf(event, channel.cid, input.threadId);
+      if (draft) sendBack({ type: 'draft.arrived', draft: draft });
+    });
+    const deleted = client.on('draft.deleted', (event) => {
+      if (ownDraftOf(event, channel.cid, input.threadId)) sendBack({ type: 'draft.removed' });
+    });
+    return () => {
+      updated.unsubscribe();
+      deleted.unsubscribe();
+    };
+  });
 }
 
 export interface ComposerInputOptions {

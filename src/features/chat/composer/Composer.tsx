@@ -9,12 +9,14 @@ import { useTranslation } from '../../../i18n/use-translation';
 import type { Channel, StreamChat } from 'stream-chat';
 import {
   selectCanSend,
-  selectCooldownRemaining,
+  selectDraft,
+  selectTyping,
   selectIsEditing,
   selectPreviews,
   selectQuoted,
   selectUploads,
 } from '../../../../machines/composer/composer.selectors';
+import { useCooldownRemaining } from './use-cooldown-remaining';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import { channelTitle } from '../shared/channel-title';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
@@ -104,15 +106,16 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
   const { threadId } = useOpenChannel();
 
   const composition = useSelector(composer, (s) => String((s.value as Record<string, unknown>).composition));
-  const typing = useSelector(composer, (s) => JSON.stringify((s.value as Record<string, unknown>).typing));
-  const draft = useSelector(composer, (s) => String((s.value as Record<string, unknown>).draft));
+  // The typing and draft children's states, for the data attributes tests and styles read.
+  const typing = useSelector(useSelector(composer, selectTyping), (s) => JSON.stringify(s.value));
+  const draft = useSelector(useSelector(composer, selectDraft), (s) => String(s.value));
   const canSend = useSelector(composer, selectCanSend);
   const editing = useSelector(composer, selectIsEditing);
   const hasBars = useSelector(
     composer,
     (s) => selectIsEditing(s) || selectQuoted(s) !== null || selectPreviews(s).length > 0,
   );
-  const cooldown = useSelector(composer, selectCooldownRemaining);
+  const cooldown = useCooldownRemaining(composer);
   const hasUploads = useSelector(composer, (snapshot) => selectUploads(snapshot).length > 0);
 
   const text = useComposerText({

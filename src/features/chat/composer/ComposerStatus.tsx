@@ -6,13 +6,13 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from '../../../i18n/use-translation';
 import {
-  selectCooldownRemaining,
   selectErrorKey,
   selectIsEditing,
   selectMaxLength,
   selectSendBlockedReason,
   selectText,
 } from '../../../../machines/composer/composer.selectors';
+import { useCooldownRemaining } from './use-cooldown-remaining';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import type { SuggestionState } from './use-suggestions';
 
@@ -28,7 +28,7 @@ export function ComposerStatus({
 }) {
   const { t } = useTranslation();
   const error = useSelector(composer, selectErrorKey);
-  const cooldown = useSelector(composer, selectCooldownRemaining);
+  const cooldown = useCooldownRemaining(composer);
   const editing = useSelector(composer, selectIsEditing);
   const length = useSelector(composer, (s) => selectText(s).length);
   const max = useSelector(composer, selectMaxLength);

@@ -5,7 +5,7 @@
  * so what it finishes is sent. Besides the outbox it connects the composer to:
  * - the app's upload limits (GET /app, which may answer after the channel opened: `composer.configure`);
  * - the channel's draft (fetched once; 'Failed to get the draft' when that fails) and the
- *   `draft.updated` / `draft.deleted` events of the member's other tabs for this channel;
+ *   member's other tabs follow through the composer's `watchDrafts` (src/lib/actors/composer-actors.ts);
  * - the channel's config and capabilities changing while it is open (`composer.configure`);
  * - edits (`composer.edited` → `client.updateMessage`, 'Edit message request failed');
  * - a draft still waiting for its debounce when the channel closes (saved at once).
@@ -13,8 +13,9 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import type { Channel, DraftResponse, Event, MessageResponse, StreamChat } from 'stream-chat';
-import { draftPayload, isCompositionEmpty } from '../../../../machines/composer/composer.rules';
+import type { Channel, MessageResponse, StreamChat } from 'stream-chat';
+import { isCompositionEmpty } from '../../../../machines/composer/composer.rules';
+import { selectDraft } from '../../../../machines/composer/composer.selectors';
 import type { ComposerDraft, ComposerSettings } from '../../../../machines/composer/composer.types';
 import { composerInputFor } from '../../../lib/actors/composer-actors';
 import { readUploadLimits } from '../../../lib/actors/upload-actors';
@@ -39,13 +40,6 @@ export function deviceId(): string {
   } catch {
     return crypto.randomUUID();
   }
-}
-
-/** This composer's draft in a draft event: the channel's (`threadId` null) or the thread's. */
-function ownDraftOf(event: Event, cid: string, threadId: string | null): DraftResponse | null {
-  const draft = event.draft;
-  if (!draft || draft.channel_cid !== cid) return null;
-  return (draft.parent_id ?? draft.message?.parent_id ?? null) === threadId ? draft : null;
 }
 
 /** Slash commands are the channel composer's: their answers (a /giphy preview) live in the channel. */
@@ -118,28 +112,12 @@ export function useChannelComposer(
           const draft = drafts.find((d) => d.channel_cid === channel.cid && (d.parent_id ?? null) === threadId);
           const { context } = composer.getSnapshot();
           if (!live || !draft || !isCompositionEmpty(context) || context.editing !== null) return;
-          composer.send({ type: 'draft.updated', draft: draft as unknown as ComposerDraft });
+          composer.send({ type: 'draft.arrived', draft: draft as unknown as ComposerDraft });
         },
         () => live && toast.error(t('chat.composer.draftFailed')),
       );
     return () => void (live = false);
   }, [client, channel, composer, toast, t, after, threadId]);
-
-  // The member's other tabs and devices.
-  useEffect(() => {
-    const updated = client.on('draft.updated', (event) => {
-      const draft = ownDraftOf(event, channel.cid, threadId);
-      if (draft) composer.send({ type: 'draft.updated', draft: draft as unknown as ComposerDraft });
-    });
-    const deleted = client.on('draft.deleted', (event) => {
-      const draft = ownDraftOf(event, channel.cid, threadId);
-      if (draft) composer.send({ type: 'draft.deleted', draft: { parent_id: threadId } });
-    });
-    return () => {
-      updated.unsubscribe();
-      deleted.unsubscribe();
-    };
-  }, [client, channel, composer, threadId]);
 
   // Slow mode, capabilities or config changing while the channel is open.
   useEffect(() => {
@@ -172,14 +150,14 @@ export function useChannelComposer(
   // Leaving the channel within the draft debounce: save (or delete) the draft now.
   useEffect(
     () => () => {
-      const snapshot = composer.getSnapshot();
-      if (!snapshot.matches({ draft: 'pending' }) || snapshot.context.editing !== null) return;
-      const { context } = snapshot;
-      const save = isCompositionEmpty(context)
-        ? context.hasDraft
+      const draft = selectDraft(composer.getSnapshot()).getSnapshot();
+      if (!draft.matches('pending')) return;
+      const { empty, hasDraft, payload } = draft.context;
+      const save = empty
+        ? hasDraft
           ? channel.deleteDraft(threadId === null ? {} : { parent_id: threadId })
           : Promise.resolve()
-        : channel.createDraft(draftPayload(context));
+        : channel.createDraft(payload!);
       save.catch(() => undefined);
     },
     [channel, composer, threadId],
