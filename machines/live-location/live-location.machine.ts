@@ -3,7 +3,7 @@
  * - sharing: a static share (a one-off location message) or a live one (with an end, at least
  *   60 s ahead), locating the device first when no position is given;
  * - registry: the user's own live shares whose end is still ahead, from GET /users/live_locations
- *   at start and from shares made, followed through message.updated and message.deleted; a share
+ *   at start and from shares made, followed through `message.changed` / `message.removed`; a share
  *   is dropped when it ends (a delay computed from the nearest end), when its message is deleted
  *   or updated to no longer be live, or on `location.stop` (which also ends it on the server);
  * - while at least one share is registered (state `watching`, never in `empty`), the device's
@@ -30,7 +30,7 @@ const liveLocationSetup = setup({
     events: {} as LiveLocationEvent,
   },
   actors: {
-    /** Forwards the chat's message.updated and message.deleted events. */
+    /** The chat's message.updated / message.deleted, as message.changed / message.removed. */
     followMessages: fromCallback<EventObject>(() => undefined),
     /** The user's active live shares (GET /users/live_locations). */
     fetchLiveShares: fromPromise<LiveShare[]>(() => Promise.reject(new Error('fetchLiveShares not provided'))),
@@ -68,7 +68,7 @@ const liveLocationSetup = setup({
     isLiveShare: ({ context, event }) =>
       event.type === 'location.shared' && event.share.endAt !== null && Date.parse(event.share.endAt) > context.now(),
     isOwnLiveMessage: ({ context, event }) =>
-      event.type === 'message.updated' && rules.isOwnLive(context, event.message),
+      event.type === 'message.changed' && rules.isOwnLive(context, event.message),
     isRegistered: ({ context, event }) => {
       const id = rules.eventMessageId(event);
       return context.shares.some((s) => s.messageId === id);
@@ -104,7 +104,7 @@ const liveLocationSetup = setup({
     }),
     registerMessage: assign({
       shares: ({ context, event }) =>
-        event.type === 'message.updated'
+        event.type === 'message.changed'
           ? rules.withShare(context.shares, rules.shareOfMessage(event.message))
           : context.shares,
     }),
@@ -144,13 +144,13 @@ function followShares(target?: string) {
   const to = target ? { target, reenter: true } : {};
   return {
     'location.shared': { guard: 'isLiveShare', ...to, actions: 'registerShare' },
-    'message.updated': [
+    'message.changed': [
       // Still (or newly) live: keep it with its end as the message now has it.
       { guard: 'isOwnLiveMessage', ...to, actions: 'registerMessage' },
       // No longer live (end gone or passed, or deleted): drop it.
       { guard: 'isRegistered', ...to, actions: 'dropShare' },
     ],
-    'message.deleted': { guard: 'isRegistered', ...to, actions: 'dropShare' },
+    'message.removed': { guard: 'isRegistered', ...to, actions: 'dropShare' },
     'location.stop': { guard: 'isRegistered', ...to, actions: ['stopOnServer', 'dropShare'] },
   } as const;
 }
@@ -245,7 +245,7 @@ export const liveLocationMachine = liveLocationSetup.createMachine({
         empty: {
           on: {
             'location.shared': { guard: 'isLiveShare', target: 'watching', actions: 'registerShare' },
-            'message.updated': { guard: 'isOwnLiveMessage', target: 'watching', actions: 'registerMessage' },
+            'message.changed': { guard: 'isOwnLiveMessage', target: 'watching', actions: 'registerMessage' },
           },
         },
         watching: {

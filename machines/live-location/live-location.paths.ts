@@ -46,10 +46,10 @@ const samples: LiveLocationEvent[] = [
   { type: 'location.shared', share: { messageId: 'm3', channelCid: CID, endAt: null } },
   { type: 'location.stop', messageId: 'm1' },
   { type: 'location.dismissError' },
-  { type: 'message.updated', message: message('m1', LATER) },
-  { type: 'message.updated', message: message('m1', null) },
-  { type: 'message.updated', message: message('b1', LATER, 'bob') },
-  { type: 'message.deleted', message: { id: 'm1', type: 'deleted' } },
+  { type: 'message.changed', message: message('m1', LATER) },
+  { type: 'message.changed', message: message('m1', null) },
+  { type: 'message.changed', message: message('b1', LATER, 'bob') },
+  { type: 'message.removed', message: { id: 'm1', type: 'deleted' } },
   { type: 'position.changed', latitude: 52.38, longitude: 4.91 },
   { type: 'position.failed', reason: 'User denied Geolocation' },
 ];
@@ -77,7 +77,7 @@ const moved = { latitude: 52.38, longitude: 4.91 };
 /** What the last event must have done, beyond what every end holds. */
 function eventOutcome(s: Snapshot, b: Snapshot, event: NonNullable<PathEnd['event']>): [unknown, unknown] {
   const type = event.type;
-  if (type === 'location.stop' || type === 'message.deleted') return [selectIsLiveShare(s, 'm1'), false];
+  if (type === 'location.stop' || type === 'message.removed') return [selectIsLiveShare(s, 'm1'), false];
   if (type === 'location.dismissError') return [selectError(s), null];
   if (type === 'location.share' && event.durationMs === 30_000 && !selectIsSharing(b))
     return [

@@ -67,7 +67,7 @@ export const withShare = (shares: LiveShare[], share: LiveShare) => [
 
 /** The shares whose messages `event` is about no longer carry them. */
 export const eventMessageId = (event: LiveLocationEvent): string | undefined => {
-  if (event.type === 'message.updated' || event.type === 'message.deleted') return event.message.id;
+  if (event.type === 'message.changed' || event.type === 'message.removed') return event.message.id;
   if (event.type === 'location.stop') return event.messageId;
   return undefined;
 };

@@ -210,7 +210,7 @@ describe('live location: sharing', () => {
     });
     await settle();
     expect(h.calls.shares).toHaveLength(1);
-    h.actor.send({ type: 'message.updated', message: ownLive('m3', T0 + 600_000) });
+    h.actor.send({ type: 'message.changed', message: ownLive('m3', T0 + 600_000) });
     expect(selectLiveShares(h.snap())).toEqual([]);
     expect(h.calls.watchers).toBe(0);
   });
@@ -332,28 +332,28 @@ describe('live location: registry and watching', () => {
     await settle();
     await shareLive(h, 'long', 10 * 60_000);
     h.clock.increment(1000);
-    h.actor.send({ type: 'message.updated', message: ownLive('other-device', T0 + 1000 + 90_000) });
+    h.actor.send({ type: 'message.changed', message: ownLive('other-device', T0 + 1000 + 90_000) });
     expect(selectLiveShares(h.snap())).toHaveLength(2);
     h.clock.increment(90_000);
     expect(selectLiveShares(h.snap()).map((s) => s.messageId)).toEqual(['long']);
   });
 
-  it('follows message.updated: keeps a live share, drops it once no longer live, ignores other users', async () => {
+  it('follows message.changed: keeps a live share, drops it once no longer live, ignores other users', async () => {
     const h = start();
     await settle();
     await shareLive(h, 'm1');
-    h.actor.send({ type: 'message.updated', message: ownLive('bob-1', T0 + 600_000, 'bob') });
+    h.actor.send({ type: 'message.changed', message: ownLive('bob-1', T0 + 600_000, 'bob') });
     expect(selectLiveShares(h.snap()).map((s) => s.messageId)).toEqual(['m1']);
     // Extended elsewhere: the new end counts.
-    h.actor.send({ type: 'message.updated', message: ownLive('m1', T0 + 900_000) });
+    h.actor.send({ type: 'message.changed', message: ownLive('m1', T0 + 900_000) });
     expect(selectLiveShares(h.snap())[0]!.endAt).toBe(iso(T0 + 900_000));
     // Stopped elsewhere (end now) → no longer live.
-    h.actor.send({ type: 'message.updated', message: ownLive('m1', T0) });
+    h.actor.send({ type: 'message.changed', message: ownLive('m1', T0) });
     expect(selectLiveShares(h.snap())).toEqual([]);
     expect(h.calls.watchers).toBe(0);
     await shareLive(h, 'm2');
     h.actor.send({
-      type: 'message.updated',
+      type: 'message.changed',
       message: { ...ownLive('m2', 0), shared_location: { channel_cid: 'messaging:places' } },
     });
     expect(selectLiveShares(h.snap())).toEqual([]);
@@ -364,10 +364,10 @@ describe('live location: registry and watching', () => {
     await settle();
     await shareLive(h, 'm1');
     await shareLive(h, 'm2');
-    h.actor.send({ type: 'message.deleted', message: { id: 'm1', type: 'deleted' } });
-    h.actor.send({ type: 'message.deleted', message: { id: 'unknown' } });
+    h.actor.send({ type: 'message.removed', message: { id: 'm1', type: 'deleted' } });
+    h.actor.send({ type: 'message.removed', message: { id: 'unknown' } });
     expect(selectLiveShares(h.snap()).map((s) => s.messageId)).toEqual(['m2']);
-    h.actor.send({ type: 'message.updated', message: { ...ownLive('m2', T0 + 600_000), type: 'deleted' } });
+    h.actor.send({ type: 'message.changed', message: { ...ownLive('m2', T0 + 600_000), type: 'deleted' } });
     expect(selectLiveShares(h.snap())).toEqual([]);
     expect(h.calls.stops).toEqual([]);
   });
@@ -412,11 +412,11 @@ describe('live location: registry and watching', () => {
       coords: { latitude: 1, longitude: 1 },
     });
     await settle();
-    actor.send({ type: 'message.updated', message: ownLive('b', T0 + 600_000) });
-    actor.send({ type: 'message.updated', message: ownLive('c', T0 + 600_000) });
-    actor.send({ type: 'message.deleted', message: { id: 'c' } });
+    actor.send({ type: 'message.changed', message: ownLive('b', T0 + 600_000) });
+    actor.send({ type: 'message.changed', message: ownLive('c', T0 + 600_000) });
+    actor.send({ type: 'message.removed', message: { id: 'c' } });
     actor.send({ type: 'location.stop', messageId: 'b' });
-    actor.send({ type: 'message.updated', message: ownLive('a', T0 + 700_000) });
+    actor.send({ type: 'message.changed', message: ownLive('a', T0 + 700_000) });
     expect(selectRegistryState(actor.getSnapshot())).toBe('loading');
     release([
       { messageId: 'a', channelCid: 'messaging:places', endAt: iso(T0 + 600_000) },

@@ -93,7 +93,9 @@ export type LiveLocationEvent =
   | { type: 'location.shared'; share: SharedLocation }
   | { type: 'location.stop'; messageId: string }
   | { type: 'location.dismissError' }
-  | { type: 'message.updated'; message: ChatMessageLike }
-  | { type: 'message.deleted'; message: ChatMessageLike }
+  /** A chat message changed (the chat's `message.updated`, translated by `followMessages`). */
+  | { type: 'message.changed'; message: ChatMessageLike }
+  /** A chat message was deleted (the chat's `message.deleted`, translated by `followMessages`). */
+  | { type: 'message.removed'; message: ChatMessageLike }
   | ({ type: 'position.changed' } & Coords)
   | { type: 'position.failed'; reason?: string };

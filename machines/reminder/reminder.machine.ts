@@ -1,9 +1,10 @@
 /**
  * One message reminder (spec sections 4 and 9): set with a preset (2 min, 30 min, 1 h, 2 h, 8 h,
- * 1 day) or without a due time ("save for later"), changed, deleted; marked due when
- * `notification.reminder_due` arrives. While it has a due time, a display timer refreshes the
- * clock reading every second in the minute around the due time, every minute up to an hour,
- * hourly up to a day, then daily, and stops 14 days after the due time (`nextRefreshMs`).
+ * 1 day) or without a due time ("save for later"), changed, deleted; marked due on `reminder.due`
+ * (the chat's `notification.reminder_due`, translated by the real `watchReminder` actor). While
+ * it has a due time, a display timer refreshes the clock reading every second in the minute
+ * around the due time, every minute up to an hour, hourly up to a day, then daily, and stops 14
+ * days after the due time (`nextRefreshMs`).
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { ReminderContext, ReminderData, ReminderEvent, ReminderInput } from './reminder.types';
@@ -64,7 +65,7 @@ export function nextRefreshMs(remindAt: number | null, now: number): number | nu
 const dueTimeOf = (context: ReminderContext): number | null =>
   context.reminder?.remindAt ? Date.parse(context.reminder.remindAt) : null;
 
-export const reminderMachine = setup({
+const reminderSetup = setup({
   types: {
     context: {} as ReminderContext,
     input: {} as ReminderInput,
@@ -78,27 +79,28 @@ export const reminderMachine = setup({
     deleteReminder: fromPromise<void, { messageId: string }>(() =>
       Promise.reject(new Error('deleteReminder not provided')),
     ),
-    /** Server events for this message: reminder.created/updated/deleted, notification.reminder_due. */
+    /** The server's news about this message, as reminder.changed / reminder.removed / reminder.due. */
     watchReminder: fromCallback<ReminderEvent, { messageId: string }>(() => undefined),
   },
   delays: {
-    refreshDelay: ({ context }) => nextRefreshMs(dueTimeOf(context), context.now) ?? 0,
+    refreshDelay: ({ context }) => nextRefreshMs(dueTimeOf(context), context.readAt) ?? 0,
   },
   guards: {
-    hasReminder: ({ context }) => context.reminder !== null,
-    hasDueTime: ({ context }) => Boolean(context.reminder?.remindAt),
-    isTicking: ({ context }) => nextRefreshMs(dueTimeOf(context), context.now) !== null,
+    /** `reminder` is the one the transition leaves (the event's, or the one held). */
+    hasReminder: (_, params: { reminder: ReminderData | null }) => params.reminder !== null,
+    hasDueTime: (_, params: { reminder: ReminderData | null }) => Boolean(params.reminder?.remindAt),
+    isTicking: ({ context }) => nextRefreshMs(dueTimeOf(context), context.readAt) !== null,
     isPastDue: ({ context }) => {
       const dueTime = dueTimeOf(context);
-      return dueTime !== null && dueTime <= context.now;
+      return dueTime !== null && dueTime <= context.readAt;
     },
   },
   actions: {
-    /** The only place the machine reads the wall clock (tests fake Date; see the notes). */
-    readClock: assign({ now: () => Date.now() }),
+    /** The only place the machine reads the time: from the clock it was given (`input.now`). */
+    readClock: assign({ readAt: ({ context }) => context.now() }),
     requestDueTime: assign({
       request: ({ context }, params: { presetMs: number }) => ({
-        remindAt: new Date(context.now + params.presetMs).toISOString(),
+        remindAt: new Date(context.readAt + params.presetMs).toISOString(),
       }),
       error: null,
     }),
@@ -113,13 +115,19 @@ export const reminderMachine = setup({
     failSave: assign({ request: null, error: { key: 'chat.reminder.saveFailed' as const } }),
     failDelete: assign({ error: { key: 'chat.reminder.deleteFailed' as const } }),
   },
-}).createMachine({
+});
+
+/** Guard params: the reminder held now (for a transition that keeps it). */
+const held = ({ context }: { context: ReminderContext }) => ({ reminder: context.reminder });
+
+export const reminderMachine = reminderSetup.createMachine({
   id: 'reminder',
   context: ({ input }) => ({
     messageId: input.messageId,
     reminder: input.reminder ?? null,
     request: null,
-    now: 0,
+    now: input.now ?? (() => Date.now()),
+    readAt: 0,
     error: null,
   }),
   entry: 'readClock',
@@ -127,30 +135,37 @@ export const reminderMachine = setup({
   initial: 'settled',
   states: {
     settled: {
-      initial: 'sorting',
+      initial: 'none',
       on: {
         'reminder.set': {
           target: 'saving',
           actions: ['readClock', { type: 'requestDueTime', params: ({ event }) => event }],
         },
         'reminder.saveForLater': { target: 'saving', actions: 'requestNoDueTime' },
-        'reminder.delete': { guard: 'hasReminder', target: 'deleting', actions: 'clearError' },
-        'reminder.updated': {
-          target: 'settled',
-          reenter: true,
-          actions: ['readClock', { type: 'storeReminder', params: ({ event }) => event }],
-        },
-        'reminder.deleted': { target: 'settled', reenter: true, actions: 'forgetReminder' },
+        'reminder.delete': { guard: { type: 'hasReminder', params: held }, target: 'deleting', actions: 'clearError' },
+        'reminder.changed': [
+          {
+            guard: { type: 'hasDueTime', params: ({ event }) => event },
+            target: '.scheduled',
+            reenter: true,
+            actions: ['readClock', { type: 'storeReminder', params: ({ event }) => event }],
+          },
+          {
+            target: '.savedForLater',
+            reenter: true,
+            actions: ['readClock', { type: 'storeReminder', params: ({ event }) => event }],
+          },
+        ],
+        'reminder.removed': { target: '.none', reenter: true, actions: 'forgetReminder' },
       },
       states: {
-        sorting: {
+        none: {
+          // The reminder the actor starts with (its input) is shown at once.
           always: [
-            { guard: 'hasDueTime', target: 'scheduled' },
-            { guard: 'hasReminder', target: 'savedForLater' },
-            { target: 'none' },
+            { guard: { type: 'hasDueTime', params: held }, target: 'scheduled' },
+            { guard: { type: 'hasReminder', params: held }, target: 'savedForLater' },
           ],
         },
-        none: {},
         savedForLater: {},
         scheduled: {
           type: 'parallel',
@@ -187,25 +202,52 @@ export const reminderMachine = setup({
       invoke: {
         src: 'saveReminder',
         input: ({ context }) => ({ messageId: context.messageId, remindAt: context.request?.remindAt ?? null }),
-        onDone: {
-          target: 'settled',
-          actions: ['readClock', { type: 'storeReminder', params: ({ event }) => ({ reminder: event.output }) }],
-        },
+        onDone: [
+          {
+            guard: { type: 'hasDueTime', params: ({ event }) => ({ reminder: event.output }) },
+            target: 'settled.scheduled',
+            actions: ['readClock', { type: 'storeReminder', params: ({ event }) => ({ reminder: event.output }) }],
+          },
+          {
+            target: 'settled.savedForLater',
+            actions: ['readClock', { type: 'storeReminder', params: ({ event }) => ({ reminder: event.output }) }],
+          },
+        ],
         // What the server had stays (none, or the previous time).
-        onError: { target: 'settled', actions: ['readClock', 'failSave'] },
+        onError: [
+          {
+            guard: { type: 'hasDueTime', params: held },
+            target: 'settled.scheduled',
+            actions: ['readClock', 'failSave'],
+          },
+          {
+            guard: { type: 'hasReminder', params: held },
+            target: 'settled.savedForLater',
+            actions: ['readClock', 'failSave'],
+          },
+          { target: 'settled.none', actions: ['readClock', 'failSave'] },
+        ],
       },
       on: {
         // The server's echo may overtake the HTTP answer; note it and let the save finish.
-        'reminder.updated': { actions: { type: 'storeReminder', params: ({ event }) => event } },
-        'reminder.deleted': { actions: 'forgetReminder' },
+        'reminder.changed': { actions: { type: 'storeReminder', params: ({ event }) => event } },
+        'reminder.removed': { actions: 'forgetReminder' },
       },
     },
     deleting: {
       invoke: {
         src: 'deleteReminder',
         input: ({ context }) => ({ messageId: context.messageId }),
-        onDone: { target: 'settled', actions: 'forgetReminder' },
-        onError: { target: 'settled', actions: ['readClock', 'failDelete'] },
+        onDone: { target: 'settled.none', actions: 'forgetReminder' },
+        // Deleting holds a reminder (`reminder.delete` needs one): it stays, with or without a time.
+        onError: [
+          {
+            guard: { type: 'hasDueTime', params: held },
+            target: 'settled.scheduled',
+            actions: ['readClock', 'failDelete'],
+          },
+          { target: 'settled.savedForLater', actions: ['readClock', 'failDelete'] },
+        ],
       },
     },
   },

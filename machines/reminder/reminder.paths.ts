@@ -5,7 +5,9 @@ import { DAY_MS, HOUR_MS, reminderMachine } from './reminder.machine';
 import { selectError, selectHasReminder, selectIsDue, selectRemindAt, selectStatus } from './reminder.selectors';
 import type { ReminderContext, ReminderData, ReminderEvent } from './reminder.types';
 
-const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+/** The model's clock stands still at NOW (the machine reads it through `input.now`). */
+const NOW = Date.parse('2026-03-01T12:00:00.000Z');
+const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
 const upcoming = { remindAt: at(HOUR_MS) };
 const overdue = { remindAt: at(-HOUR_MS) };
 const longPast = { remindAt: at(-15 * DAY_MS) };
@@ -15,11 +17,11 @@ const samples: ReminderEvent[] = [
   { type: 'reminder.set', presetMs: HOUR_MS },
   { type: 'reminder.saveForLater' },
   { type: 'reminder.delete' },
-  { type: 'reminder.updated', reminder: upcoming },
-  { type: 'reminder.updated', reminder: overdue },
-  { type: 'reminder.updated', reminder: longPast },
-  { type: 'reminder.updated', reminder: withoutTime },
-  { type: 'reminder.deleted' },
+  { type: 'reminder.changed', reminder: upcoming },
+  { type: 'reminder.changed', reminder: overdue },
+  { type: 'reminder.changed', reminder: longPast },
+  { type: 'reminder.changed', reminder: withoutTime },
+  { type: 'reminder.removed' },
   { type: 'reminder.due' },
 ];
 
@@ -27,7 +29,7 @@ const samples: ReminderEvent[] = [
 function bucket(context: ReminderContext): string {
   if (!context.reminder) return 'none';
   if (!context.reminder.remindAt) return 'later';
-  const left = Date.parse(context.reminder.remindAt) - Date.now();
+  const left = Date.parse(context.reminder.remindAt) - NOW;
   return left > 0 ? 'upcoming' : left > -14 * DAY_MS ? 'overdue' : 'stale';
 }
 
@@ -39,8 +41,8 @@ const requestOf = (s: Snapshot) => s.context.request;
 /** The reminder the last event leaves: a save's or the server's answer, none once deleted, else the one before. */
 function expectedReminder(before: Snapshot, event: PathEnd['event']): Reminder {
   const type = event?.type ?? '';
-  if (type === 'reminder.updated') return { remindAt: (event!.reminder as ReminderData).remindAt };
-  if (type === 'reminder.deleted' || type === 'xstate.done.actor.0.reminder.deleting') return null;
+  if (type === 'reminder.changed') return { remindAt: (event!.reminder as ReminderData).remindAt };
+  if (type === 'reminder.removed' || type === 'xstate.done.actor.0.reminder.deleting') return null;
   if (type === 'xstate.done.actor.0.reminder.saving') return { remindAt: (event!.output as ReminderData).remindAt };
   return reminderOf(before);
 }
@@ -52,12 +54,13 @@ function settledOutcome({ snapshot, before, event }: PathEnd) {
   const type = event?.type ?? '';
   const error = type.startsWith('xstate.error.actor.')
     ? { key: type.includes('saving') ? 'chat.reminder.saveFailed' : 'chat.reminder.deleteFailed' }
-    : type === 'reminder.updated' || type === 'reminder.deleted' || type.startsWith('xstate.done.actor.')
+    : type === 'reminder.changed' || type === 'reminder.removed' || type.startsWith('xstate.done.actor.')
       ? null
       : selectError(b);
   // Due once the server says so, or (on a new due time) when it is already past.
-  const judged = type === 'reminder.due' || type === 'reminder.updated' || type.endsWith('saving');
-  const due = type === 'reminder.due' || (reminder?.remindAt != null && Date.parse(reminder.remindAt) <= s.context.now);
+  const judged = type === 'reminder.due' || type === 'reminder.changed' || type.endsWith('saving');
+  const due =
+    type === 'reminder.due' || (reminder?.remindAt != null && Date.parse(reminder.remindAt) <= s.context.readAt);
   return {
     actual: [reminderOf(s), selectStatus(s), selectError(s), judged && reminder?.remindAt ? selectIsDue(s) : null],
     expected: [
@@ -78,7 +81,12 @@ export const pathModel: PathModel = {
       watchReminder: fromCallback(() => undefined),
     },
   }),
-  input: { messageId: 'm1' },
+  // Started without a reminder, and with each kind the server may already hold.
+  inputs: [null, upcoming, overdue, longPast, withoutTime].map((reminder) => ({
+    messageId: 'm1',
+    reminder,
+    now: () => NOW,
+  })),
   events: (snapshot) =>
     ownEventTypes(snapshot).flatMap((type) => {
       if (type.startsWith('xstate.done.actor.'))
@@ -92,7 +100,7 @@ export const pathModel: PathModel = {
       if (type.startsWith('xstate.after.')) return [{ type }];
       return samples.filter((e) => e.type === type);
     }),
-  // The clock reading and exact due times change on every replay; keep the shape only.
+  // Due times only matter by bucket; the reading is NOW throughout.
   serializeState: (snapshot) => {
     const context = snapshot.context as ReminderContext;
     return JSON.stringify({
@@ -110,7 +118,7 @@ export const pathModel: PathModel = {
       const s = snapshot as Snapshot;
       const request =
         event?.type === 'reminder.set'
-          ? { remindAt: new Date(s.context.now + HOUR_MS).toISOString() }
+          ? { remindAt: new Date(s.context.readAt + HOUR_MS).toISOString() }
           : event?.type === 'reminder.saveForLater'
             ? { remindAt: null }
             : null;

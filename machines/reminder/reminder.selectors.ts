@@ -29,7 +29,7 @@ export const selectIsTicking = (snapshot: Snapshot): boolean =>
 /** Milliseconds until the due time at the last clock reading (negative once overdue); null without one. */
 export function selectTimeLeftMs(snapshot: Snapshot): number | null {
   const remindAt = selectRemindAt(snapshot);
-  return remindAt === null ? null : Date.parse(remindAt) - snapshot.context.now;
+  return remindAt === null ? null : Date.parse(remindAt) - snapshot.context.readAt;
 }
 
 /** Remaining or overdue time for display ("in 5 min" / "5 min ago"); null without a due time. */

@@ -1,5 +1,6 @@
-import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromCallback, fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { machineTest, simulatedClockAt } from '../shared/machine-test';
 import {
   DAY_MS,
   HOUR_MS,
@@ -24,11 +25,6 @@ import type { ReminderData, ReminderEvent } from './reminder.types';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 interface Options {
   reminder?: ReminderData | null;
@@ -37,12 +33,12 @@ interface Options {
 }
 
 /**
- * A reminder actor on a simulated clock. The machine reads the time with Date.now (action
- * `readClock`); here Date.now is tied to the simulated clock, so both move together.
+ * A reminder actor in the harness on a simulated clock starting at T0. The machine reads the time
+ * from its input's `now` (action `readClock`), here that same clock, so delays and readings move
+ * together.
  */
 function start({ reminder = null, save, remove }: Options = {}) {
-  const clock = new SimulatedClock();
-  vi.spyOn(Date, 'now').mockImplementation(() => T0 + clock.now());
+  const clock = simulatedClockAt(T0);
   const calls = { save: [] as { messageId: string; remindAt: string | null }[], remove: 0, watching: [] as string[] };
   let sendBack: ((event: ReminderEvent) => void) | undefined;
   const machine = reminderMachine.provide({
@@ -62,8 +58,14 @@ function start({ reminder = null, save, remove }: Options = {}) {
       }),
     },
   });
-  const actor = createActor(machine, { clock, input: { messageId: 'm1', reminder } }).start();
-  return { actor, clock, calls, server: (event: ReminderEvent) => sendBack?.(event) };
+  const run = machineTest(machine, { clock, input: { messageId: 'm1', reminder, now: () => clock.now() } });
+  return {
+    actor: run.actor,
+    clock,
+    calls,
+    settle: () => run.settle(),
+    server: (event: ReminderEvent) => sendBack?.(event),
+  };
 }
 
 describe('nextRefreshMs (the display timer cadence)', () => {
@@ -131,7 +133,6 @@ describe('reminder machine', () => {
     const empty = start();
     expect(selectStatus(empty.actor.getSnapshot())).toBe('none');
     expect(empty.calls.watching).toEqual(['m1']);
-    vi.restoreAllMocks();
     const saved = start({ reminder: { remindAt: null } });
     expect(selectStatus(saved.actor.getSnapshot())).toBe('savedForLater');
     expect(selectRemaining(saved.actor.getSnapshot())).toBeNull();
@@ -140,7 +141,7 @@ describe('reminder machine', () => {
   });
 
   it('sets a preset: saves remind_at = now + preset, then shows the remaining time', async () => {
-    const { actor, calls, clock } = start();
+    const { actor, calls, clock, settle } = start();
     clock.increment(5000);
     actor.send({ type: 'reminder.set', presetMs: 30 * MINUTE_MS });
     expect(selectStatus(actor.getSnapshot())).toBe('saving');
@@ -155,7 +156,7 @@ describe('reminder machine', () => {
   });
 
   it('changes the time, clears it ("save for later") and deletes', async () => {
-    const { actor, calls } = start({ reminder: { remindAt: iso(T0 + HOUR_MS) } });
+    const { actor, calls, settle } = start({ reminder: { remindAt: iso(T0 + HOUR_MS) } });
     actor.send({ type: 'reminder.set', presetMs: DAY_MS });
     await settle();
     expect(selectRemindAt(actor.getSnapshot())).toBe(iso(T0 + DAY_MS));
@@ -180,7 +181,7 @@ describe('reminder machine', () => {
   });
 
   it('saves for later from nothing', async () => {
-    const { actor, calls } = start();
+    const { actor, calls, settle } = start();
     actor.send({ type: 'reminder.saveForLater' });
     await settle();
     expect(calls.save).toEqual([{ messageId: 'm1', remindAt: null }]);
@@ -191,20 +192,19 @@ describe('reminder machine', () => {
     const failing = () => Promise.reject(new Error('StreamChat error code 17: not allowed'));
     const fresh = start({ save: failing });
     fresh.actor.send({ type: 'reminder.set', presetMs: HOUR_MS });
-    await settle();
+    await fresh.settle();
     expect(selectStatus(fresh.actor.getSnapshot())).toBe('none');
     expect(selectError(fresh.actor.getSnapshot())).toEqual({ key: 'chat.reminder.saveFailed' });
-    vi.restoreAllMocks();
     const held = start({ reminder: { remindAt: iso(T0 + HOUR_MS) }, save: failing });
     held.actor.send({ type: 'reminder.saveForLater' });
-    await settle();
+    await held.settle();
     expect(selectStatus(held.actor.getSnapshot())).toBe('scheduled');
     expect(selectRemindAt(held.actor.getSnapshot())).toBe(iso(T0 + HOUR_MS));
     expect(selectError(held.actor.getSnapshot())).toEqual({ key: 'chat.reminder.saveFailed' });
   });
 
   it('a failed delete keeps the reminder; the next success clears the error', async () => {
-    const { actor } = start({
+    const { actor, settle } = start({
       reminder: { remindAt: null },
       remove: () => Promise.reject(new Error('offline')),
     });
@@ -218,17 +218,17 @@ describe('reminder machine', () => {
   });
 
   it('follows the server: created, changed and removed elsewhere; the echo during a save', async () => {
-    const { actor, server } = start();
-    server({ type: 'reminder.updated', reminder: { remindAt: iso(T0 + HOUR_MS) } });
+    const { actor, server, settle } = start();
+    server({ type: 'reminder.changed', reminder: { remindAt: iso(T0 + HOUR_MS) } });
     expect(selectStatus(actor.getSnapshot())).toBe('scheduled');
-    server({ type: 'reminder.updated', reminder: { remindAt: null } });
+    server({ type: 'reminder.changed', reminder: { remindAt: null } });
     expect(selectStatus(actor.getSnapshot())).toBe('savedForLater');
-    server({ type: 'reminder.deleted' });
+    server({ type: 'reminder.removed' });
     expect(selectStatus(actor.getSnapshot())).toBe('none');
     actor.send({ type: 'reminder.set', presetMs: 2 * MINUTE_MS });
-    server({ type: 'reminder.updated', reminder: { remindAt: iso(T0 + 2 * MINUTE_MS) } });
+    server({ type: 'reminder.changed', reminder: { remindAt: iso(T0 + 2 * MINUTE_MS) } });
     expect(selectStatus(actor.getSnapshot())).toBe('saving');
-    server({ type: 'reminder.deleted' });
+    server({ type: 'reminder.removed' });
     expect(selectStatus(actor.getSnapshot())).toBe('saving');
     await settle();
     expect(selectRemindAt(actor.getSnapshot())).toBe(iso(T0 + 2 * MINUTE_MS));
@@ -239,7 +239,6 @@ describe('reminder machine', () => {
     expect(selectIsDue(actor.getSnapshot())).toBe(false);
     server({ type: 'reminder.due' });
     expect(selectIsDue(actor.getSnapshot())).toBe(true);
-    vi.restoreAllMocks();
     const late = start({ reminder: { remindAt: iso(T0 - 5 * MINUTE_MS) } });
     expect(selectIsDue(late.actor.getSnapshot())).toBe(true);
     expect(selectRemaining(late.actor.getSnapshot())).toEqual({ kind: 'overdue', ms: 5 * MINUTE_MS });
@@ -248,11 +247,11 @@ describe('reminder machine', () => {
   describe('display timer', () => {
     /** Advances the clock by `ms` and returns whether the machine took a new reading exactly then. */
     function tickAfter(run: ReturnType<typeof start>, ms: number) {
-      const before = run.actor.getSnapshot().context.now;
+      const before = run.actor.getSnapshot().context.readAt;
       run.clock.increment(ms - 1);
-      const early = run.actor.getSnapshot().context.now !== before;
+      const early = run.actor.getSnapshot().context.readAt !== before;
       run.clock.increment(1);
-      return !early && run.actor.getSnapshot().context.now === before + ms;
+      return !early && run.actor.getSnapshot().context.readAt === before + ms;
     }
 
     it('refreshes every minute, then every second around the due time, then every minute again', () => {
@@ -283,9 +282,9 @@ describe('reminder machine', () => {
       expect(tickAfter(run, 12 * HOUR_MS)).toBe(true); // the last tick lands on the stop
       expect(selectIsTicking(run.actor.getSnapshot())).toBe(false);
       expect(selectRemaining(run.actor.getSnapshot())).toEqual({ kind: 'overdue', ms: STOP_REFRESH_AFTER_MS });
-      const frozen = run.actor.getSnapshot().context.now;
+      const frozen = run.actor.getSnapshot().context.readAt;
       run.clock.increment(30 * DAY_MS);
-      expect(run.actor.getSnapshot().context.now).toBe(frozen);
+      expect(run.actor.getSnapshot().context.readAt).toBe(frozen);
     });
 
     it('does not tick at all for a reminder more than 14 days overdue', () => {
@@ -296,7 +295,7 @@ describe('reminder machine', () => {
 
     it('a new due time restarts the cadence', () => {
       const run = start({ reminder: { remindAt: iso(T0 - 15 * DAY_MS) } });
-      run.server({ type: 'reminder.updated', reminder: { remindAt: iso(T0 + 30 * SECOND_MS) } });
+      run.server({ type: 'reminder.changed', reminder: { remindAt: iso(T0 + 30 * SECOND_MS) } });
       expect(selectIsTicking(run.actor.getSnapshot())).toBe(true);
       expect(selectIsDue(run.actor.getSnapshot())).toBe(false);
       expect(tickAfter(run, SECOND_MS)).toBe(true);

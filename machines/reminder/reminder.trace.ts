@@ -14,7 +14,12 @@ export const trace: TraceEntry[] = [
     statement:
       'Reminder timer refreshes every second for the first minute, then every minute up to an hour, every hour up to a day, then daily.',
     machine,
-    transitions: ['settled.sorting --always [hasDueTime]--> settled.scheduled', ...ticking],
+    transitions: [
+      'settled.none --always [hasDueTime]--> settled.scheduled',
+      'settled --reminder.changed [hasDueTime]--> settled.scheduled (re-entered)',
+      'saving --done: saveReminder [hasDueTime]--> settled.scheduled',
+      ...ticking,
+    ],
     tests: [
       test('refreshes every minute, then every second around the due time, then every minute again'),
       test('refreshes hourly under a day, daily beyond, and steps down at the boundaries'),
@@ -38,8 +43,11 @@ export const trace: TraceEntry[] = [
     transitions: [
       'settled --reminder.set--> saving',
       'settled --reminder.saveForLater--> saving',
-      'saving --done: saveReminder--> settled',
-      'saving --error: saveReminder--> settled',
+      'saving --done: saveReminder [hasDueTime]--> settled.scheduled',
+      'saving --done: saveReminder--> settled.savedForLater',
+      'saving --error: saveReminder [hasDueTime]--> settled.scheduled',
+      'saving --error: saveReminder [hasReminder]--> settled.savedForLater',
+      'saving --error: saveReminder--> settled.none',
     ],
     tests: [
       test('sets a preset: saves remind_at = now + preset, then shows the remaining time'),

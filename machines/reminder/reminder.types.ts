@@ -10,6 +10,8 @@ export interface ReminderInput {
   messageId: string;
   /** The reminder the server already holds for this message (from `message.reminder`), if any. */
   reminder?: ReminderData | null;
+  /** The clock the machine reads the time from (ms since the epoch); Date.now when not given. */
+  now?: () => number;
 }
 
 /** A failure as data: an i18next key under `chat.reminder.`, never a sentence. */
@@ -23,8 +25,10 @@ export interface ReminderContext {
   reminder: ReminderData | null;
   /** What is being saved (set while saving). */
   request: ReminderData | null;
-  /** The clock reading (ms since the epoch) of the last tick, user action or server update. */
-  now: number;
+  /** The clock the machine reads (`input.now`, Date.now by default); read only by `readClock`. */
+  now: () => number;
+  /** The last clock reading (ms since the epoch): at start, on a tick, a user action or a server update. */
+  readAt: number;
   error: ReminderError | null;
 }
 
@@ -35,9 +39,15 @@ export type ReminderEvent =
   | { type: 'reminder.saveForLater' }
   /** The user removed the reminder. */
   | { type: 'reminder.delete' }
-  /** The server reports the reminder created or changed (another tab, or our own echo). */
-  | { type: 'reminder.updated'; reminder: ReminderData }
-  /** The server reports the reminder removed (another tab, or the message was deleted). */
-  | { type: 'reminder.deleted' }
+  /**
+   * The reminder was created or changed on the server (another tab, or our own echo): the chat's
+   * `reminder.created` / `reminder.updated`, translated by the `watchReminder` actor.
+   */
+  | { type: 'reminder.changed'; reminder: ReminderData }
+  /**
+   * The reminder was removed on the server (another tab, or the message was deleted): the chat's
+   * `reminder.deleted` / `message.deleted`, translated by the `watchReminder` actor.
+   */
+  | { type: 'reminder.removed' }
   /** `notification.reminder_due` arrived for this message. */
   | { type: 'reminder.due' };

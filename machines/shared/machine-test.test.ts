@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emit, fromPromise, sendParent, setup } from 'xstate';
-import { machineTest, statePaths } from './machine-test';
+import { assign, emit, fromPromise, sendParent, setup } from 'xstate';
+import { machineTest, simulatedClockAt, statePaths } from './machine-test';
 
 const doorMachine = setup({
   types: { events: {} as { type: 'open' } | { type: 'lock' }, emitted: {} as { type: 'door.closed'; after: number } },
@@ -35,6 +35,17 @@ const bellMachine = setup({
   },
 });
 
+/** Reads the time from its input's clock on entry and again when its delay fires. */
+const stampMachine = setup({
+  types: { input: {} as { now: () => number }, context: {} as { now: () => number; readAt: number } },
+  actions: { read: assign({ readAt: ({ context }) => context.now() }) },
+}).createMachine({
+  context: ({ input }) => ({ now: input.now, readAt: 0 }),
+  entry: 'read',
+  initial: 'waiting',
+  states: { waiting: { after: { 1000: { target: 'read', actions: 'read' } } }, read: {} },
+});
+
 describe('machineTest', () => {
   it('lists the active leaves of nested and parallel states', () => {
     expect(statePaths({ door: { opening: {} }, light: 'off' })).toEqual(['door.opening', 'light.off']);
@@ -64,5 +75,20 @@ describe('machineTest', () => {
     expect(() => run.expectPaths('door.open', 'light.off')).toThrow();
     expect(() => run.expectEmitted('door.closed', { after: 3000 })).toThrow();
     expect(() => run.expectSelected((s) => s.status, 'done')).toThrow();
+  });
+
+  it('drives a machine that reads the time from the clock its delays run on (simulatedClockAt)', () => {
+    const clock = simulatedClockAt(50_000);
+    const run = machineTest(stampMachine, { clock, input: { now: () => clock.now() } });
+    expect(run.clock).toBe(clock);
+    run.expectPaths('waiting').expectSelected((s) => s.context.readAt, 50_000);
+    run
+      .advance(999)
+      .expectPaths('waiting')
+      .expectSelected((s) => s.context.readAt, 50_000);
+    run
+      .advance(1)
+      .expectPaths('read')
+      .expectSelected((s) => s.context.readAt, 51_000);
   });
 });

@@ -12,6 +12,13 @@
  * A child machine (one that tells its parent with `sendParent`) runs with `asChild: id`, invoked
  * by a stand-in parent that records what it was told (`told`, `expectTold`).
  *
+ * A machine that reads the current time (`context.now()`, given as `input.now`) reads it from the
+ * same clock its delays run on: make the clock first and pass it both ways, so `advance` moves
+ * both together:
+ *
+ *   const clock = simulatedClockAt(Date.parse('2026-03-01T12:00:00Z'));
+ *   const run = machineTest(reminderMachine, { clock, input: { messageId: 'm1', now: () => clock.now() } });
+ *
  * Test support only (it imports vitest): eslint lets this one file of machines/shared do so.
  */
 import { expect } from 'vitest';
@@ -61,6 +68,13 @@ export interface MachineTest<TMachine extends AnyStateMachine> {
   expectTold(type: string, ...expected: Record<string, unknown>[]): MachineTest<TMachine>;
   expectStatus(status: 'active' | 'done' | 'error' | 'stopped'): MachineTest<TMachine>;
   stop(): MachineTest<TMachine>;
+}
+
+/** A simulated clock that reads `startAt` (ms since the epoch) until moved on; see the module comment. */
+export function simulatedClockAt(startAt: number): SimulatedClock {
+  const clock = new SimulatedClock();
+  clock.set(startAt);
+  return clock;
 }
 
 /** Starts `machine` at once; see the module comment. */

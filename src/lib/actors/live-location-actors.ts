@@ -2,7 +2,8 @@
  * The live-location manager's real I/O: a connected `stream-chat` client (location messages via
  * `channel.sendSharedLocation`, PUT /users/live_locations via `client.updateLocation`, stopping
  * via `channel.stopLiveLocationSharing`, GET /users/live_locations via `getSharedLocations`, and
- * its message.updated / message.deleted events) and the device's geolocation
+ * its message.updated / message.deleted events, translated into the machine's message.changed /
+ * message.removed) and the device's geolocation
  * (`navigator.geolocation` in the browser; tests inject a fake).
  */
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
@@ -63,13 +64,14 @@ export function createLiveLocationActors({
   };
 
   return {
+    /** The chat's wire events as the machine's own: message.updated → message.changed, message.deleted → message.removed. */
     followMessages: fromCallback<EventObject>(({ sendBack }) => {
-      const forward = (type: 'message.updated' | 'message.deleted') => (event: Event) => {
+      const forward = (type: 'message.changed' | 'message.removed') => (event: Event) => {
         if (event.message) sendBack({ type, message: event.message } satisfies LiveLocationEvent);
       };
       const subscriptions = [
-        client.on('message.updated', forward('message.updated')),
-        client.on('message.deleted', forward('message.deleted')),
+        client.on('message.updated', forward('message.changed')),
+        client.on('message.deleted', forward('message.removed')),
       ];
       return () => subscriptions.forEach((s) => s.unsubscribe());
     }),

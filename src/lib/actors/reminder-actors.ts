@@ -16,7 +16,12 @@ function codeOf(error: unknown): number | undefined {
     : undefined;
 }
 
-/** The machine's view of a server event about `messageId`, or null when it is about another message. */
+/**
+ * The machine's view of a server event about `messageId`, or null when it is about another
+ * message: the chat's wire names become the machine's own (`reminder.created` / `reminder.updated`
+ * → `reminder.changed`, `reminder.deleted` / `message.deleted` → `reminder.removed`,
+ * `notification.reminder_due` → `reminder.due`).
+ */
 export function reminderEventFor(messageId: string, event: Event): ReminderEvent | null {
   const about = event.message_id ?? event.reminder?.message_id ?? event.message?.id;
   if (about !== messageId) return null;
@@ -24,11 +29,11 @@ export function reminderEventFor(messageId: string, event: Event): ReminderEvent
     case 'reminder.created':
     case 'reminder.updated':
       return event.reminder
-        ? { type: 'reminder.updated', reminder: { remindAt: event.reminder.remind_at ?? null } }
+        ? { type: 'reminder.changed', reminder: { remindAt: event.reminder.remind_at ?? null } }
         : null;
     case 'reminder.deleted':
     case 'message.deleted':
-      return { type: 'reminder.deleted' };
+      return { type: 'reminder.removed' };
     case 'notification.reminder_due':
       return { type: 'reminder.due' };
     default:
