@@ -64,7 +64,7 @@ describe('composer: drafts', () => {
     run.advance(DRAFT_DEBOUNCE_MS);
     await run.settle();
     expect(calls.saveDraft).toHaveLength(1);
-    run.expectPaths('composition.composing', 'cooldown.ready');
+    run.expectPaths('composition.composing', 'poll.closed', 'cooldown.ready');
     expect(draft().value).toBe('idle');
     expect(draft().context.hasDraft).toBe(false);
     expect(snap().status).toBe('active');

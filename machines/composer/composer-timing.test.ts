@@ -9,7 +9,7 @@ describe('composer: slow mode', () => {
     const { run, emitted, type, remaining } = start({ cooldownSeconds: 3 });
     type('one');
     run.send({ type: 'composer.submit' });
-    run.expectPaths('composition.composing', 'cooldown.coolingDown');
+    run.expectPaths('composition.composing', 'poll.closed', 'cooldown.coolingDown');
     expect(remaining()).toBe(3);
     type('two');
     run
@@ -24,10 +24,10 @@ describe('composer: slow mode', () => {
     run.advance(COOLDOWN_TICK_MS).expectSelected(selectSendBlockedReason, 'coolingDown');
     expect(remaining()).toBe(1);
     run.advance(COOLDOWN_GRACE_MS - 1);
-    run.expectPaths('composition.composing', 'cooldown.coolingDown');
+    run.expectPaths('composition.composing', 'poll.closed', 'cooldown.coolingDown');
     run.advance(1);
     expect(remaining()).toBe(0);
-    run.expectPaths('composition.composing', 'cooldown.ready');
+    run.expectPaths('composition.composing', 'poll.closed', 'cooldown.ready');
     run.send({ type: 'composer.submit' });
     expect(emitted.map((e) => e.message.text)).toEqual(['one', 'two']);
   });
@@ -36,7 +36,7 @@ describe('composer: slow mode', () => {
     const { run, type } = start({ cooldownSeconds: 3, cooldownExempt: true });
     type('one');
     run.send({ type: 'composer.submit' });
-    run.expectPaths('composition.composing', 'cooldown.ready');
+    run.expectPaths('composition.composing', 'poll.closed', 'cooldown.ready');
   });
 });
 

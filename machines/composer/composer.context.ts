@@ -21,7 +21,6 @@ const NOTHING_COMPOSED = {
   editing: null,
   uploads: [],
   previews: [],
-  pollOpen: false,
   pollId: null,
   location: null,
   errorKey: null,
@@ -74,10 +73,3 @@ export function initialContext(input: ComposerInput | undefined): ComposerContex
   const restored = restoredContent(draft!.message, draft!.quoted_message ?? draft!.message.quoted_message, base, false);
   return { ...base, ...restored, text: restored.text || base.defaultText, draftAtStart: true };
 }
-
-/** Every child the composition holds (restored attachments and previews have none: stopping them is a no-op). */
-export const childIds = (context: ComposerContext) => [
-  ...context.uploads.map((u) => `upload:${u.localId}`),
-  ...context.previews.map((p) => `preview:${p.url}`),
-  ...(context.pollOpen ? ['pollComposer'] : []),
-];

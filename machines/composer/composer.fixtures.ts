@@ -2,10 +2,11 @@
  * What the composer's tests share (composer-*.test.ts): small real child machines that report
  * with the contract's events, and `start`, a composer on the machine-test harness with fake I/O.
  */
-import { fromPromise, sendParent, setup, type AnyActorRef } from 'xstate';
+import { assign, fromPromise, sendParent, setup, type AnyActorRef } from 'xstate';
 import type { ComposerEmitted } from '../shared/composed-message';
 import type {
   ComposerChildEvent,
+  LinkPreviewData,
   LinkPreviewInput,
   UploadedAttachment,
   UploadInput,
@@ -18,40 +19,42 @@ import type { ComposerInput, DeleteDraftInput, DraftPayload } from './composer.t
 import { composerDraftMachine } from './draft.machine';
 import { composerTypingMachine, type TypingInput } from './typing.machine';
 
-// Small real child machines that report with the contract's events, as the real ones will.
+// Small real child machines that keep their status as their state (the composer reads it, as
+// composer.children.ts says) and report with the contract's events, as the real ones do.
 export const fakeUpload = setup({
   types: {
-    context: {} as { localId: string; input: UploadInput },
+    context: {} as { localId: string; input: UploadInput; progress: number; attachment: UploadedAttachment | null },
     input: {} as UploadInput,
     events: {} as { type: 'test.progress'; progress: number } | { type: 'test.finish' } | { type: 'test.remove' },
   },
 }).createMachine({
-  context: ({ input }) => ({ localId: input.localId, input }),
-  entry: sendParent(({ context }): ComposerChildEvent => ({
-    type: 'upload.updated',
-    localId: context.localId,
-    status: 'uploading',
-    progress: 0,
-  })),
+  context: ({ input }) => ({ localId: input.localId, input, progress: 0, attachment: null }),
+  initial: 'uploading',
+  states: {
+    uploading: {
+      on: {
+        'test.progress': { actions: assign({ progress: ({ event }) => event.progress }) },
+        'test.finish': {
+          target: 'finished',
+          actions: [
+            assign({ progress: 100, attachment: ({ context }) => attachmentFor(context.input.file.name) }),
+            sendParent(({ context }): ComposerChildEvent => ({
+              type: 'upload.updated',
+              localId: context.localId,
+              status: 'finished',
+              progress: 100,
+              attachment: attachmentFor(context.input.file.name),
+            })),
+          ],
+        },
+      },
+    },
+    finished: {},
+    removed: {},
+  },
   on: {
-    'test.progress': {
-      actions: sendParent(({ context, event }): ComposerChildEvent => ({
-        type: 'upload.updated',
-        localId: context.localId,
-        status: 'uploading',
-        progress: event.progress,
-      })),
-    },
-    'test.finish': {
-      actions: sendParent(({ context }): ComposerChildEvent => ({
-        type: 'upload.updated',
-        localId: context.localId,
-        status: 'finished',
-        progress: 100,
-        attachment: attachmentFor(context.input.file.name),
-      })),
-    },
     'test.remove': {
+      target: '.removed',
       actions: sendParent(({ context }): ComposerChildEvent => ({ type: 'upload.removed', localId: context.localId })),
     },
   },
@@ -66,23 +69,26 @@ export const attachmentFor = (name: string): UploadedAttachment => ({
 });
 
 export const fakePreview = setup({
-  types: { context: {} as LinkPreviewInput, input: {} as LinkPreviewInput, events: {} as { type: 'test.load' } },
+  types: {
+    context: {} as LinkPreviewInput & { preview: LinkPreviewData | null },
+    input: {} as LinkPreviewInput,
+    events: {} as { type: 'test.load' },
+  },
 }).createMachine({
-  context: ({ input }) => input,
-  entry: sendParent(({ context }): ComposerChildEvent => ({
-    type: 'preview.updated',
-    url: context.url,
-    status: 'loading',
-  })),
-  on: {
-    'test.load': {
-      actions: sendParent(({ context }): ComposerChildEvent => ({
-        type: 'preview.updated',
-        url: context.url,
-        status: 'loaded',
-        preview: { og_scrape_url: context.url, title: `Title of ${context.url}` },
-      })),
+  context: ({ input }) => ({ url: input.url, preview: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      on: {
+        'test.load': {
+          target: 'loaded',
+          actions: assign({
+            preview: ({ context }) => ({ og_scrape_url: context.url, title: `Title of ${context.url}` }),
+          }),
+        },
+      },
     },
+    loaded: {},
   },
 });
 

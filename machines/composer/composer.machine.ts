@@ -1,12 +1,12 @@
 /**
  * The message composer (spec sections 4, 5, 8, 9): text, mentions, quote, edit, clear, default
  * text, command and mention triggers, the sendable rule, maximum length, slow mode, drafts,
- * the location draft. Two parallel regions: what is being composed (new message or edit) and slow
- * mode. Its children: `typing` (typing events, typing.machine.ts), `draft` (the service's draft,
+ * the location draft. Three parallel regions: what is being composed (new message or edit), the
+ * poll sub-composer, and slow mode. Its children: `typing` (typing events, typing.machine.ts), `draft` (the service's draft,
  * draft.machine.ts), `watchDrafts` (drafts from other sessions), `countdown` while slow mode runs
- * (countdown.machine.ts), and those it spawns: one `upload:${localId}` per file, one
- * `preview:${url}` per link, one `pollComposer`. It tells `typing` and `draft` what happens and
- * reads their state from them, never keeping a copy.
+ * (countdown.machine.ts), `pollComposer` while the poll is open, and those it spawns: one
+ * `upload:${localId}` per file and one `preview:${url}` per link (composer.children.ts reads them).
+ * It tells its children what happens and reads their state from them, never keeping a copy.
  *
  * It never sends: a composed message is emitted (`composer.sent` / `composer.edited`) for the
  * app to hand to the outbox.
@@ -35,10 +35,8 @@ export const composerMachine = composerSetup.createMachine({
     { id: 'watchDrafts', src: 'watchDrafts', input: ({ context }) => ({ threadId: context.threadId }) },
   ],
   on: {
-    // xstate names the failed child in the event (`actorId`).
-    'xstate.error.actor.*': {
-      actions: { type: 'dropFailedChild', params: ({ event }) => ({ childId: event.actorId }) },
-    },
+    // A file's or link's child whose logic threw reads as failed (composer.children.ts): the composer goes on.
+    'xstate.error.actor.*': {},
     'composer.configure': { actions: { type: 'configure', params: ({ event }) => event } },
   },
   states: {
@@ -78,20 +76,10 @@ export const composerMachine = composerSetup.createMachine({
         'composer.unquote': { actions: ['clearQuote', 'markChanged'] },
         'composer.addFiles': { actions: { type: 'addUploads', params: ({ event }) => event } },
         'composer.removeUpload': { actions: [{ type: 'removeUpload', params: ({ event }) => event }, 'markChanged'] },
-        'upload.updated': [
-          {
-            guard: { type: 'isUploadFinished', params: ({ event }) => event },
-            actions: [{ type: 'updateUpload', params: ({ event }) => event }, 'markChanged'],
-          },
-          { actions: { type: 'updateUpload', params: ({ event }) => event } },
-        ],
+        // The upload child holds its progress; a finished file changes what a draft would hold.
+        'upload.updated': { guard: { type: 'isUploadFinished', params: ({ event }) => event }, actions: 'markChanged' },
         'upload.removed': { actions: [{ type: 'removeUpload', params: ({ event }) => event }, 'markChanged'] },
-        'preview.updated': { actions: { type: 'updatePreview', params: ({ event }) => event } },
         'composer.dismissPreview': { actions: { type: 'dismissPreview', params: ({ event }) => event } },
-        'composer.openPoll': { guard: 'canOpenPoll', actions: 'openPoll' },
-        'composer.closePoll': { actions: 'closePoll' },
-        'poll.cancelled': { actions: 'closePoll' },
-        'poll.created': { actions: [{ type: 'setPoll', params: ({ event }) => event }, 'closePoll', 'submit'] },
         'composer.setLocation': [
           {
             guard: { type: 'isValidLocation', params: ({ event }) => event },
@@ -128,6 +116,32 @@ export const composerMachine = composerSetup.createMachine({
             ],
             'composer.cancelEdit': { target: 'composing', actions: 'reset' },
             'composer.clear': { target: 'composing', actions: 'reset' },
+          },
+        },
+      },
+    },
+    /** The poll sub-composer: open while its child runs. */
+    poll: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'composer.openPoll': 'open' } },
+        open: {
+          invoke: { id: 'pollComposer', src: 'pollComposer', onError: 'closed' },
+          on: {
+            'composer.closePoll': 'closed',
+            'poll.cancelled': 'closed',
+            // The message goes out at once (a raised submit).
+            'poll.created': {
+              target: 'closed',
+              actions: [{ type: 'setPoll', params: ({ event }) => event }, 'submit'],
+            },
+            // What empties the composition closes the poll too.
+            'composer.clear': 'closed',
+            'composer.edit': 'closed',
+            'composer.cancelEdit': 'closed',
+            'composer.composed': 'closed',
+            'draft.adopted': 'closed',
+            'draft.dropped': 'closed',
           },
         },
       },

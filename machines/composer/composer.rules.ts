@@ -8,6 +8,7 @@ import type { ComposedAttachment, ComposedMessage } from '../shared/composed-mes
 import type {
   ComposerContext,
   ComposerDraft,
+  ComposerView,
   DraftPayload,
   LocationDraft,
   MentionedUser,
@@ -112,7 +113,7 @@ export function attachedPreview(previews: PreviewEntry[]): LinkPreviewData | nul
 }
 
 type Composition = Pick<
-  ComposerContext,
+  ComposerView,
   | 'text'
   | 'uploads'
   | 'pollId'
@@ -159,7 +160,7 @@ export function sendBlockedReason(c: Composition, coolingDown: boolean): SendBlo
   return null;
 }
 
-function sharedLocation(c: ComposerContext, id: string): ComposedMessage['shared_location'] {
+function sharedLocation(c: ComposerView, id: string): ComposedMessage['shared_location'] {
   if (!c.location || !isValidLocation(c.location)) return undefined;
   const { latitude, longitude, durationMs } = c.location;
   return {
@@ -172,7 +173,7 @@ function sharedLocation(c: ComposerContext, id: string): ComposedMessage['shared
 }
 
 /** The message `composer.submit` hands on, with the send option for URL enrichment. */
-export function composeMessage(c: ComposerContext, id: string): { message: ComposedMessage; skipEnrichUrl: boolean } {
+export function composeMessage(c: ComposerView, id: string): { message: ComposedMessage; skipEnrichUrl: boolean } {
   if (isPollOnly(c)) return { message: { id, poll_id: c.pollId! }, skipEnrichUrl: false };
   const text = isTextEmpty(c.text) ? '' : c.text;
   const mentioned = mentionsInText(c.mentions, text).map((u) => u.id);
@@ -199,7 +200,7 @@ export function composeMessage(c: ComposerContext, id: string): { message: Compo
 }
 
 /** What a draft of the composition stores (`channel.createDraft`). */
-export function draftPayload(c: ComposerContext): DraftPayload {
+export function draftPayload(c: ComposerView): DraftPayload {
   const text = c.maxLength !== null ? c.text.slice(0, c.maxLength) : c.text;
   const mentioned = mentionsInText(c.mentions, text).map((u) => u.id);
   const preview = attachedPreview(c.previews);
@@ -259,13 +260,12 @@ export function restoredContent(
       .map((attachment) => ({
         localId: c.newId(),
         file: null,
-        status: 'finished' as const,
-        progress: 100,
+        child: null,
         attachment: attachment as UploadEntry['attachment'],
       })),
     previews: attachments
       .filter(isPreviewAttachment)
-      .map((preview) => ({ url: preview.og_scrape_url, status: 'loaded' as const, preview })),
+      .map((preview) => ({ url: preview.og_scrape_url, child: null, dismissed: false, preview })),
     pollId: message.poll_id ?? null,
     location: location ? { latitude: location.latitude, longitude: location.longitude } : null,
   };

@@ -3,6 +3,7 @@ import type { SlowModeCountdownMachine } from './countdown.machine';
 import type { ComposerDraftMachine } from './draft.machine';
 import type { ComposerTypingMachine } from './typing.machine';
 import type { LinkPreviewData } from '../shared/composer-children';
+import { previewEntryOf, uploadEntryOf, viewOf } from './composer.children';
 import type { ComposerMachine } from './composer.machine';
 import {
   activeTrigger,
@@ -20,6 +21,7 @@ import type {
   QuotedMessage,
   RestorableMessage,
   UploadEntry,
+  UploadSlot,
 } from './composer.types';
 
 type Snapshot = SnapshotFrom<ComposerMachine>;
@@ -29,13 +31,21 @@ export const selectText = (snapshot: Snapshot): string => snapshot.context.text;
 export const selectIsCoolingDown = (snapshot: Snapshot): boolean => snapshot.matches({ cooldown: 'coolingDown' });
 /** The send button's state: exactly what `composer.submit` would do. */
 export const selectSendBlockedReason = (snapshot: Snapshot): SendBlockedReason | null =>
-  sendBlockedReason(snapshot.context, selectIsCoolingDown(snapshot));
+  sendBlockedReason(viewOf(snapshot.context), selectIsCoolingDown(snapshot));
 export const selectCanSend = (snapshot: Snapshot): boolean => selectSendBlockedReason(snapshot) === null;
-export const selectUploads = (snapshot: Snapshot): UploadEntry[] => snapshot.context.uploads;
-export const selectPreviews = (snapshot: Snapshot): PreviewEntry[] => snapshot.context.previews;
+/**
+ * The files and links as their children say. These read the children, so a composer snapshot
+ * alone does not tell when they change: components read them with `useComposerSelector`
+ * (src/features/chat/composer/use-composer-selector.ts), which follows the children too and
+ * compares by value.
+ */
+/** The composition's files (each with its upload child, or its restored attachment), unchanged until one comes or goes. */
+export const selectFiles = (snapshot: Snapshot): UploadSlot[] => snapshot.context.uploads;
+export const selectUploads = (snapshot: Snapshot): UploadEntry[] => snapshot.context.uploads.map(uploadEntryOf);
+export const selectPreviews = (snapshot: Snapshot): PreviewEntry[] => snapshot.context.previews.map(previewEntryOf);
 /** The one preview the message will carry (first loaded, not dismissed). */
 export const selectAttachedPreview = (snapshot: Snapshot): LinkPreviewData | null =>
-  attachedPreview(snapshot.context.previews);
+  attachedPreview(selectPreviews(snapshot));
 export const selectQuoted = (snapshot: Snapshot): QuotedMessage | null => snapshot.context.quoted;
 export const selectEditing = (snapshot: Snapshot): RestorableMessage | null => snapshot.context.editing;
 export const selectIsEditing = (snapshot: Snapshot): boolean => snapshot.matches({ composition: 'editing' });
@@ -47,7 +57,7 @@ export const selectCommand = (snapshot: Snapshot): string | null =>
 export const selectErrorKey = (snapshot: Snapshot): ComposerError | null => snapshot.context.errorKey;
 export const selectMentionedUsers = (snapshot: Snapshot): MentionedUser[] => snapshot.context.mentions;
 export const selectLocation = (snapshot: Snapshot): LocationDraft | null => snapshot.context.location;
-export const selectPollOpen = (snapshot: Snapshot): boolean => snapshot.context.pollOpen;
+export const selectPollOpen = (snapshot: Snapshot): boolean => snapshot.matches({ poll: 'open' });
 export const selectPendingPollId = (snapshot: Snapshot): string | null => snapshot.context.pollId;
 /** "Also send to channel" is ticked (thread composers only). */
 export const selectShowInChannel = (snapshot: Snapshot): boolean => snapshot.context.showInChannel;

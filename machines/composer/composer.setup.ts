@@ -30,9 +30,12 @@ import type {
   ComposerEvent,
   ComposerInput,
   PollComposerInput,
+  PreviewSlot,
+  UploadSlot,
   WatchDraftsInput,
 } from './composer.types';
-import { childIds, configuredSettings, emptyComposition, isOwnDraft } from './composer.context';
+import { childIds, uploadEntryOf, viewOf } from './composer.children';
+import { configuredSettings, emptyComposition, isOwnDraft } from './composer.context';
 import { slowModeCountdownMachine } from './countdown.machine';
 import { composerDraftMachine, type DraftEvent } from './draft.machine';
 import { composerTypingMachine, type TypingEvent } from './typing.machine';
@@ -69,16 +72,15 @@ export const composerSetup = setup({
     /** The countdown child is running (the slow-mode region is in `coolingDown`). */
     isCoolingDown: stateIn({ cooldown: 'coolingDown' }),
     isThreadReply: ({ context }) => context.threadId !== null,
-    isPollOnly: ({ context }) => isPollOnly(context),
-    hasUploadsInProgress: ({ context }) => context.uploads.some(isUploadInProgress),
-    isTooLong: ({ context }) => isTooLong(context),
-    hasSendableContent: ({ context }) => hasSendableContent(context),
+    isPollOnly: ({ context }) => isPollOnly(viewOf(context)),
+    hasUploadsInProgress: ({ context }) => viewOf(context).uploads.some(isUploadInProgress),
+    isTooLong: ({ context }) => isTooLong(viewOf(context)),
+    hasSendableContent: ({ context }) => hasSendableContent(viewOf(context)),
     hasCooldown: ({ context }, event: EventOf<'composer.composed'>) =>
       !event.edit && context.cooldownSeconds > 0 && !context.cooldownExempt,
     isUploadFinished: (_, event: EventOf<'upload.updated'>) => event.status === 'finished',
     isValidLocation: (_, event: EventOf<'composer.setLocation'>) =>
       isValidLocation({ latitude: event.latitude, longitude: event.longitude, durationMs: event.durationMs }),
-    canOpenPoll: ({ context }) => !context.pollOpen,
     isDraftable: ({ context }) => context.draftsEnabled && context.editing === null,
     wasNewMessage: (_, event: EventOf<'composer.composed'>) => !event.edit,
     /** A draft from another session for this channel or thread, differing from ours (not our own save's echo). */
@@ -86,7 +88,7 @@ export const composerSetup = setup({
       context.draftsEnabled &&
       context.editing === null &&
       isOwnDraft(event.draft, context.threadId) &&
-      JSON.stringify(draftPayloadOf(event.draft, context.threadId)) !== JSON.stringify(draftPayload(context)),
+      JSON.stringify(draftPayloadOf(event.draft, context.threadId)) !== JSON.stringify(draftPayload(viewOf(context))),
     isRemoteDraftDeletion: ({ context }) => context.draftsEnabled && context.editing === null,
   },
   actions: {
@@ -94,18 +96,22 @@ export const composerSetup = setup({
       const wanted = [...new Set(event.urls ?? findUrls(event.text))];
       // Children of URLs that left the text stop; new URLs get a child when enrichment is on.
       const kept = context.previews.filter((p) => wanted.includes(p.url));
-      for (const gone of context.previews.filter((p) => !wanted.includes(p.url)))
+      for (const gone of context.previews.filter((p) => !wanted.includes(p.url) && p.child))
         enqueue.stopChild(`preview:${gone.url}`);
       const added = context.urlEnrichment
         ? wanted.filter((url) => isPreviewableUrl(url) && !kept.some((p) => p.url === url))
         : [];
-      for (const url of added) enqueue.spawnChild('linkPreview', { id: `preview:${url}`, input: { url } });
-      const previews = wanted.flatMap((url) => {
-        const entry = kept.find((p) => p.url === url);
-        if (entry) return [entry];
-        return added.includes(url) ? [{ url, status: 'pending' as const }] : [];
-      });
-      enqueue.assign({ text: event.text, urls: wanted, previews, errorKey: null });
+      enqueue.assign(({ spawn }) => ({
+        text: event.text,
+        urls: wanted,
+        previews: wanted.flatMap((url): PreviewSlot[] => {
+          const entry = kept.find((p) => p.url === url);
+          if (entry) return [entry];
+          if (!added.includes(url)) return [];
+          return [{ url, child: spawn('linkPreview', { id: `preview:${url}`, input: { url } }), dismissed: false }];
+        }),
+        errorKey: null,
+      }));
     }),
     addMention: assign({
       mentions: ({ context }, event: EventOf<'composer.mention'>) =>
@@ -113,8 +119,8 @@ export const composerSetup = setup({
     }),
     setQuote: assign({ quoted: (_, event: EventOf<'composer.quote'>) => event.message }),
     clearQuote: assign({ quoted: null }),
-    addUploads: enqueueActions(({ context, enqueue }, event: EventOf<'composer.addFiles'>) => {
-      const entries = event.files.map(({ file, blob }, i) => {
+    addUploads: assign(({ context, spawn }, event: EventOf<'composer.addFiles'>) => {
+      const added = event.files.map(({ file, blob }, i): UploadSlot => {
         const localId = context.newId();
         const input: UploadInput = {
           localId,
@@ -124,44 +130,19 @@ export const composerSetup = setup({
           canUploadFile: context.canUploadFile,
           slotsLeft: MAX_FILES_PER_MESSAGE - context.uploads.length - i,
         };
-        enqueue.spawnChild('upload', { id: `upload:${localId}`, input });
-        return { localId, file, status: 'pending' as const, progress: 0 };
+        return { localId, file, child: spawn('upload', { id: `upload:${localId}`, input }) };
       });
-      enqueue.assign({ uploads: [...context.uploads, ...entries], errorKey: null });
-    }),
-    updateUpload: assign({
-      uploads: ({ context }, event: EventOf<'upload.updated'>) =>
-        context.uploads.map((u) =>
-          u.localId === event.localId
-            ? { ...u, status: event.status, progress: event.progress, attachment: event.attachment ?? u.attachment }
-            : u,
-        ),
+      return { uploads: [...context.uploads, ...added], errorKey: null };
     }),
     removeUpload: enqueueActions(({ context, enqueue }, params: { localId: string }) => {
       enqueue.stopChild(`upload:${params.localId}`);
       enqueue.assign({ uploads: context.uploads.filter((u) => u.localId !== params.localId) });
     }),
-    updatePreview: assign({
-      previews: ({ context }, event: EventOf<'preview.updated'>) =>
-        context.previews.map((p) =>
-          p.url === event.url && p.status !== 'dismissed'
-            ? { ...p, status: event.status, preview: event.preview ?? p.preview }
-            : p,
-        ),
-    }),
     dismissPreview: enqueueActions(({ context, enqueue }, event: EventOf<'composer.dismissPreview'>) => {
       enqueue.stopChild(`preview:${event.url}`);
       enqueue.assign({
-        previews: context.previews.map((p) => (p.url === event.url ? { url: p.url, status: 'dismissed' as const } : p)),
+        previews: context.previews.map((p) => (p.url === event.url ? { url: p.url, child: null, dismissed: true } : p)),
       });
-    }),
-    openPoll: enqueueActions(({ enqueue }) => {
-      enqueue.spawnChild('pollComposer', { id: 'pollComposer' });
-      enqueue.assign({ pollOpen: true });
-    }),
-    closePoll: enqueueActions(({ enqueue }) => {
-      enqueue.stopChild('pollComposer');
-      enqueue.assign({ pollOpen: false });
     }),
     setPoll: assign({ pollId: (_, event: EventOf<'poll.created'>) => event.pollId }),
     submit: raise({ type: 'composer.submit' }),
@@ -196,7 +177,7 @@ export const composerSetup = setup({
     }),
     /** A new message: emitted, then the composition starts again (keeping default text). */
     send: enqueueActions(({ context, enqueue }) => {
-      const { message, skipEnrichUrl } = composeMessage(context, context.newId());
+      const { message, skipEnrichUrl } = composeMessage(viewOf(context), context.newId());
       enqueue.emit({ type: 'composer.sent', message, skipEnrichUrl });
       for (const id of childIds(context)) enqueue.stopChild(id);
       enqueue.assign(emptyComposition(context));
@@ -204,13 +185,13 @@ export const composerSetup = setup({
     }),
     /** A poll-only message carries nothing else, so the rest of the composition stays for the next one. */
     sendPollOnly: enqueueActions(({ context, enqueue }) => {
-      const { message, skipEnrichUrl } = composeMessage(context, context.newId());
+      const { message, skipEnrichUrl } = composeMessage(viewOf(context), context.newId());
       enqueue.emit({ type: 'composer.sent', message, skipEnrichUrl });
       enqueue.assign({ pollId: null, errorKey: null });
       enqueue.raise({ type: 'composer.composed', edit: false });
     }),
     sendEdit: enqueueActions(({ context, enqueue }) => {
-      const { message, skipEnrichUrl } = composeMessage(context, context.editing!.id);
+      const { message, skipEnrichUrl } = composeMessage(viewOf(context), context.editing!.id);
       enqueue.emit({ type: 'composer.edited', message: message satisfies ComposedMessage, skipEnrichUrl });
       for (const id of childIds(context)) enqueue.stopChild(id);
       enqueue.assign(emptyComposition(context));
@@ -229,8 +210,8 @@ export const composerSetup = setup({
     }),
     restoreDraft: enqueueActions(({ context, enqueue }, event: { draft: ComposerDraft }) => {
       // Uploads still in progress are not in any draft yet: they stay.
-      const busy = context.uploads.filter(isUploadInProgress);
-      for (const id of childIds({ ...context, uploads: context.uploads.filter((u) => !isUploadInProgress(u)) }))
+      const busy = context.uploads.filter((slot) => isUploadInProgress(uploadEntryOf(slot)));
+      for (const id of childIds({ ...context, uploads: context.uploads.filter((slot) => !busy.includes(slot)) }))
         enqueue.stopChild(id);
       const draft = event.draft;
       const restored = restoredContent(
@@ -252,28 +233,13 @@ export const composerSetup = setup({
     tellTypingEnded: sendTo('typing', { type: 'typing.ended' } satisfies TypingEvent),
     tellDraftEdited: sendTo('draft', ({ context }): DraftEvent => ({
       type: 'draft.edited',
-      payload: draftPayload(context),
-      empty: isCompositionEmpty(context),
+      payload: draftPayload(viewOf(context)),
+      empty: isCompositionEmpty(viewOf(context)),
     })),
     tellDraftSent: sendTo('draft', ({ context }): DraftEvent => ({
       type: 'draft.sent',
-      empty: isCompositionEmpty(context),
+      empty: isCompositionEmpty(viewOf(context)),
     })),
     forwardToDraft: sendTo('draft', (_, event: DraftEvent) => event),
-    /** A child failed outright (its logic threw): it is gone, and so is what it stood for. */
-    dropFailedChild: enqueueActions(({ context, enqueue }, params: { childId: string }) => {
-      const id = params.childId;
-      if (id.startsWith('upload:')) {
-        const localId = id.slice('upload:'.length);
-        enqueue.assign({
-          uploads: context.uploads.map((u) => (u.localId === localId ? { ...u, status: 'failed' as const } : u)),
-        });
-      } else if (id.startsWith('preview:')) {
-        const url = id.slice('preview:'.length);
-        enqueue.assign({
-          previews: context.previews.map((p) => (p.url === url ? { ...p, status: 'failed' as const } : p)),
-        });
-      } else if (id === 'pollComposer') enqueue.assign({ pollOpen: false });
-    }),
   },
 });

@@ -120,15 +120,14 @@ export const trace: TraceEntry[] = [
       `${submit} [hasUploadsInProgress]--> (stays)`,
       `${submit} [isPollOnly]--> (stays)`,
       'composition --upload.updated [isUploadFinished]--> (stays)',
-      'composition --upload.updated--> (stays)',
       'composition --composer.addFiles--> (stays)',
       'composition --composer.removeUpload--> (stays)',
       'composition --upload.removed--> (stays)',
       'composition --composer.setLocation [isValidLocation]--> (stays)',
       'composition --composer.setLocation--> (stays)',
       'composition --composer.clearLocation--> (stays)',
-      'composition --composer.openPoll [canOpenPoll]--> (stays)',
-      'composition --poll.created--> (stays)',
+      'poll.closed --composer.openPoll--> poll.open',
+      'poll.open --poll.created--> poll.closed',
     ],
     tests: [
       sending('text counts'),
@@ -143,9 +142,9 @@ export const trace: TraceEntry[] = [
   {
     clause: '§4.7a',
     statement: 'Link preview: pending, loading, loaded, failed, dismissed.',
-    note: 'The composer runs one link preview child per link and keeps a dismissed link from getting a new one.',
+    note: 'The composer runs one link preview child per link (spawned as the text changes), reads each one’s status from it, and keeps a dismissed link from getting a new one.',
     machine,
-    transitions: ['composition --preview.updated--> (stays)', 'composition --composer.dismissPreview--> (stays)'],
+    transitions: ['composition --composer.type--> (stays)', 'composition --composer.dismissPreview--> (stays)'],
     tests: [
       sending('spawns one preview child per URL, stops those whose URL left the text, attaches only the first loaded'),
     ],
@@ -195,7 +194,7 @@ export const trace: TraceEntry[] = [
     clause: '§5.4e',
     statement: 'Poll-only messages (not in a thread, not an edit) send only the poll id.',
     machine,
-    transitions: [`${submit} [isPollOnly]--> (stays)`, 'composition --poll.created--> (stays)'],
+    transitions: [`${submit} [isPollOnly]--> (stays)`, 'poll.open --poll.created--> poll.closed'],
     tests: [
       sending(
         'a created poll is sent at once as a poll-only message ({ id, poll_id }); the child leaves; the rest stays',

@@ -1,5 +1,5 @@
 /** The message composer's types (spec sections 4, 5, 8, 9). */
-import type { ActorLogic, ActorSystem } from 'xstate';
+import type { ActorLogic, ActorSystem, AnyActorRef } from 'xstate';
 import type {
   ComposerChildEvent,
   LinkPreviewData,
@@ -84,6 +84,26 @@ export interface WatchDraftsInput {
   threadId: string | null;
 }
 
+/** A file of the composition: the upload child working on it, or (restored) its attachment. */
+export interface UploadSlot {
+  localId: string;
+  file: UploadFile | null;
+  /** Null for an attachment restored from an edited message or a draft. */
+  child: AnyActorRef | null;
+  /** The restored attachment (only without a child: a child's is read from it). */
+  attachment?: UploadedAttachment;
+}
+
+/** A link of the text: the preview child loading it, or (restored, or dismissed) none. */
+export interface PreviewSlot {
+  url: string;
+  child: AnyActorRef | null;
+  dismissed: boolean;
+  /** The restored preview (only without a child). */
+  preview?: LinkPreviewData;
+}
+
+/** A file as the member sees it (read from its child by composer.children.ts). */
 export interface UploadEntry {
   localId: string;
   /** Null for an attachment restored from an edited message or a draft (no child). */
@@ -93,6 +113,7 @@ export interface UploadEntry {
   attachment?: UploadedAttachment;
 }
 
+/** A link preview as the member sees it (read from its child). */
 export interface PreviewEntry {
   url: string;
   status: LinkPreviewStatus;
@@ -168,10 +189,8 @@ export interface ComposerContext {
   quoted: QuotedMessage | null;
   /** The message being edited; null while composing a new one. */
   editing: RestorableMessage | null;
-  uploads: UploadEntry[];
-  previews: PreviewEntry[];
-  /** The poll sub-composer child is open. */
-  pollOpen: boolean;
+  uploads: UploadSlot[];
+  previews: PreviewSlot[];
   /** A created poll waiting to be sent. */
   pollId: string | null;
   location: LocationDraft | null;
@@ -181,6 +200,12 @@ export interface ComposerContext {
   /** The composition started from the service's draft (the draft child's input). */
   draftAtStart: boolean;
 }
+
+/** The composition with its files and links as their children say (what the rules judge). */
+export type ComposerView = Omit<ComposerContext, 'uploads' | 'previews'> & {
+  uploads: UploadEntry[];
+  previews: PreviewEntry[];
+};
 
 /**
  * Settings the app learns after the composer started: the app's upload limits (GET /app answers

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { composerMachine } from '../../machines/composer/composer.machine.js';
+import { slowModeCountdownMachine } from '../../machines/composer/countdown.machine.js';
+import { composerDraftMachine } from '../../machines/composer/draft.machine.js';
+import { composerTypingMachine } from '../../machines/composer/typing.machine.js';
 import { messageListMachine } from '../../machines/message-list/message-list.machine.js';
 import { sessionMachine } from '../../machines/session/session.machine.js';
 import { toasterMachine } from '../../machines/toasts/toasts.machine.js';
@@ -43,12 +46,12 @@ describe('machine docs', () => {
       to: 'failed',
       actions: 'refuseUrl',
     });
-    expect(transitionRows(composerMachine)).toContainEqual({
-      from: 'cooldown.coolingDown.counting',
+    expect(transitionRows(slowModeCountdownMachine)).toContainEqual({
+      from: 'coolingDown.counting',
       event: 'after cooldownTick',
       guard: '',
-      to: 'cooldown.coolingDown.counting (re-entered)',
-      actions: 'tickCooldown',
+      to: 'coolingDown.counting (re-entered)',
+      actions: 'tick',
     });
   });
 
@@ -57,14 +60,16 @@ describe('machine docs', () => {
     expect(diagram).toContain('  [*] --> composer\n  state composer {\n    state composition {\n');
     expect(diagram).toContain('      [*] --> composition_composing\n');
     // Regions of the parallel machine are separated, nested states drawn inside their parent.
-    expect(diagram.match(/^ {4}--$/gm)).toHaveLength(3);
-    expect(diagram).toContain(
-      '      state typing_active {\n        [*] --> typing_active_announced\n        state "announced" as typing_active_announced\n',
-    );
-    expect(diagram).toContain('typing_idle --> typing_active: composer.type [is keystroke]');
+    expect(diagram.match(/^ {4}--$/gm)).toHaveLength(2);
+    expect(diagram).toContain('cooldown_ready --> cooldown_coolingDown: composer.composed [has cooldown]');
     // Defined on the region for all its states: one arrow from its "any" node.
-    expect(diagram).toContain('state "any draft state" as draft_any');
-    expect(diagram.match(/draft_any --> draft_pending/g)).toHaveLength(1);
+    expect(diagram).toContain('state "any composition state" as composition_any');
+    expect(diagram.match(/composition_any --> composition_editing/g)).toHaveLength(1);
+    const typing = mermaidDiagram(composerTypingMachine).diagram;
+    expect(typing).toContain(
+      '    state active {\n      [*] --> active_announced\n      state "announced" as active_announced\n',
+    );
+    expect(typing).toContain('idle --> active: typing.keystroke');
     expect(staying).toBe(transitionRows(composerMachine).filter((r) => r.to === '(stays)').length);
 
     const session = mermaidDiagram(sessionMachine).diagram;
@@ -77,13 +82,19 @@ describe('machine docs', () => {
   });
 
   it('lists states with their initial state, entry and exit actions, but not xstate’s delay bookkeeping', () => {
-    const states = stateRows(composerMachine);
-    expect(states).toContainEqual({
-      state: 'cooldown.coolingDown',
+    expect(stateRows(slowModeCountdownMachine)).toContainEqual({
+      state: 'coolingDown',
       type: 'compound',
       initial: 'counting',
-      entry: 'startCooldown',
-      exit: 'endCooldown',
+      entry: '',
+      exit: '',
+    });
+    expect(stateRows(composerDraftMachine)).toContainEqual({
+      state: 'deleting',
+      type: 'atomic',
+      initial: '',
+      entry: 'forgetDraft',
+      exit: '',
     });
     expect(stateRows(sessionMachine).find((s) => s.state === 'retrying')).toMatchObject({ entry: '', exit: '' });
   });
@@ -95,24 +106,29 @@ describe('machine docs', () => {
       onDone: 'authenticated',
       onError: '[is unauthorized] unauthenticated; retrying',
     });
-    expect(invocationRows(composerMachine)).toContainEqual({
-      state: 'typing.active.announced',
+    expect(invocationRows(composerTypingMachine)).toContainEqual({
+      state: 'active.announced',
       actor: 'startTyping',
       onDone: '(runs while the state lasts)',
-      onError: 'typing.active.quiet',
+      onError: 'active.quiet',
+    });
+    expect(invocationRows(composerMachine)).toContainEqual({
+      state: 'cooldown.coolingDown',
+      actor: 'countdown',
+      onDone: 'cooldown.ready',
+      onError: '(not handled)',
     });
   });
 
   it('gives delays their values, computed ones their formula, and guards in words', () => {
     expect(delayValue(2000)).toBe('2000 ms');
-    expect(delayValue(composerMachine.implementations.delays.cooldownPeriod)).toMatch(
-      /^computed: `.*context\.cooldownSeconds.*COOLDOWN_GRACE_MS`$/,
+    expect(delayValue(slowModeCountdownMachine.implementations.delays.cooldownPeriod)).toMatch(
+      /^computed: `.*context\.seconds.*COOLDOWN_GRACE_MS`$/,
     );
     expect(guardInWords('hasUploadsInProgress')).toBe('has uploads in progress');
     expect(guardInWords('not(isPreviewable)')).toBe('not (is previewable)');
-    const page = renderMachine(composerMachine);
-    expect(page).toContain('| typingThrottle | 2000 ms |');
-    expect(page).toContain('| isEmptyWithDraft | is empty with draft |');
+    expect(renderMachine(composerTypingMachine)).toContain('| typingThrottle | 2000 ms |');
+    expect(renderMachine(composerDraftMachine)).toContain('| isEmptyWithDraft | is empty with draft |');
   });
 
   it('renders the table and the machine’s actors', () => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Channel, StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { selectCanSend, selectChild, selectUploads } from '../../machines/composer/composer.selectors';
+import { selectCanSend, selectChild, selectPreviews, selectUploads } from '../../machines/composer/composer.selectors';
 import { selectEntries } from '../../machines/outbox/outbox.selectors';
 import { composerInputFor, urlsIn } from '../../src/lib/actors/composer-actors';
 import { readUploadLimits } from '../../src/lib/actors/upload-actors';
@@ -88,7 +88,7 @@ describe('composer → outbox → chat service', () => {
     });
     expect(selectCanSend(composer.getSnapshot())).toBe(false);
     await waitFor(composer, (s) => selectUploads(s).every((u) => u.status === 'finished'), WAIT);
-    await waitFor(composer, (s) => s.context.previews.some((p) => p.status === 'loaded'), WAIT);
+    await waitFor(composer, (s) => selectPreviews(s).some((p) => p.status === 'loaded'), WAIT);
     expect(selectCanSend(composer.getSnapshot())).toBe(true);
 
     const received = nextEvent(bob, 'message.new', 10_000);

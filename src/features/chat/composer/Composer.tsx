@@ -16,6 +16,7 @@ import {
   selectQuoted,
   selectUploads,
 } from '../../../../machines/composer/composer.selectors';
+import { useComposerSelector } from './use-composer-selector';
 import { useCooldownRemaining } from './use-cooldown-remaining';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import { channelTitle } from '../shared/channel-title';
@@ -109,7 +110,7 @@ function ComposerForm({ client, channel, composer, userId, access }: FormProps) 
   // The typing and draft children's states, for the data attributes tests and styles read.
   const typing = useSelector(useSelector(composer, selectTyping), (s) => JSON.stringify(s.value));
   const draft = useSelector(useSelector(composer, selectDraft), (s) => String(s.value));
-  const canSend = useSelector(composer, selectCanSend);
+  const canSend = useComposerSelector(composer, selectCanSend);
   const editing = useSelector(composer, selectIsEditing);
   const hasBars = useSelector(
     composer,

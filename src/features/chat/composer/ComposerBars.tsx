@@ -7,6 +7,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { selectIsEditing, selectPreviews, selectQuoted } from '../../../../machines/composer/composer.selectors';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import { safeUrl } from '../shared/safe-url';
+import { useComposerSelector } from './use-composer-selector';
 import { CloseIcon, EditIcon, QuoteIcon } from './icons';
 
 export function EditBar({ composer, onDone }: { composer: ComposerActor; onDone: () => void }) {
@@ -73,7 +74,7 @@ const hostOf = (url: string) => {
 /** The first link of the text that is loading or loaded (the one the message will carry). */
 export function LinkPreviewCard({ composer, onDone }: { composer: ComposerActor; onDone: () => void }) {
   const { t } = useTranslation();
-  const previews = useSelector(composer, selectPreviews);
+  const previews = useComposerSelector(composer, selectPreviews);
   const entry =
     previews.find((p) => p.status === 'loaded' && p.preview) ?? previews.find((p) => p.status === 'loading');
   if (!entry) return null;

@@ -12,6 +12,7 @@ import {
   selectSendBlockedReason,
   selectText,
 } from '../../../../machines/composer/composer.selectors';
+import { useComposerSelector } from './use-composer-selector';
 import { useCooldownRemaining } from './use-cooldown-remaining';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import type { SuggestionState } from './use-suggestions';
@@ -32,7 +33,7 @@ export function ComposerStatus({
   const editing = useSelector(composer, selectIsEditing);
   const length = useSelector(composer, (s) => selectText(s).length);
   const max = useSelector(composer, selectMaxLength);
-  const blocked = useSelector(composer, selectSendBlockedReason);
+  const blocked = useComposerSelector(composer, selectSendBlockedReason);
   // A refusal shows while its reason holds (the uploads may have finished since); the slow-mode
   // refusal never does: the countdown below says the wait better than its frozen number.
   const stale =

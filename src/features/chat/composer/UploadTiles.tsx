@@ -8,8 +8,8 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { ActorRefFrom } from 'xstate';
-import { selectChild, selectUploads } from '../../../../machines/composer/composer.selectors';
-import type { UploadEntry } from '../../../../machines/composer/composer.types';
+import { selectFiles } from '../../../../machines/composer/composer.selectors';
+import type { UploadSlot } from '../../../../machines/composer/composer.types';
 import { isImageFile } from '../../../../machines/shared/composer-children';
 import type { uploadMachine } from '../../../../machines/upload/upload.machine';
 import { formatFileSize } from '../../../../machines/upload/upload.rules';
@@ -83,7 +83,7 @@ function ChildTile({
   onDone,
 }: {
   child: UploadActor;
-  entry: UploadEntry;
+  entry: UploadSlot;
   onRemove: () => void;
   onDone: () => void;
 }) {
@@ -158,12 +158,12 @@ function ChildTile({
   );
 }
 
-function RestoredTile({ entry, onRemove }: { entry: UploadEntry; onRemove: () => void }) {
+function RestoredTile({ entry, onRemove }: { entry: UploadSlot; onRemove: () => void }) {
   const attachment = entry.attachment;
   const name = attachment?.title || attachment?.asset_url || attachment?.image_url || '';
   const src = attachment?.type === 'image' ? safeUrl(attachment.thumb_url ?? attachment.image_url) : null;
   return (
-    <li className="composer-tile" data-part="upload-tile" data-state={entry.status}>
+    <li className="composer-tile" data-part="upload-tile" data-state="finished">
       <Thumb src={src} name={name} />
       <span className="composer-tile-body">
         <span className="composer-tile-name">{name}</span>
@@ -176,8 +176,8 @@ function RestoredTile({ entry, onRemove }: { entry: UploadEntry; onRemove: () =>
   );
 }
 
-function Tile({ composer, entry, onDone }: { composer: ComposerActor; entry: UploadEntry; onDone: () => void }) {
-  const child = useSelector(composer, (s) => selectChild(s, `upload:${entry.localId}`)) as UploadActor | undefined;
+function Tile({ composer, entry, onDone }: { composer: ComposerActor; entry: UploadSlot; onDone: () => void }) {
+  const child = entry.child as UploadActor | null;
   // The button goes with the tile: the focus goes back to the text.
   const onRemove = () => {
     composer.send({ type: 'composer.removeUpload', localId: entry.localId });
@@ -193,7 +193,7 @@ function Tile({ composer, entry, onDone }: { composer: ComposerActor; entry: Upl
 /** `onDone` gives the focus back to the text when a tile's button goes away. */
 export function UploadTiles({ composer, onDone }: { composer: ComposerActor; onDone: () => void }) {
   const { t } = useTranslation();
-  const uploads = useSelector(composer, selectUploads);
+  const uploads = useSelector(composer, selectFiles);
   if (uploads.length === 0) return null;
   return (
     <ul className="composer-tiles" aria-label={t('chat.composer.attachments')} data-part="composer-attachments">

@@ -14,6 +14,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { Channel, MessageResponse, StreamChat } from 'stream-chat';
+import { viewOf } from '../../../../machines/composer/composer.children';
 import { isCompositionEmpty } from '../../../../machines/composer/composer.rules';
 import { selectDraft } from '../../../../machines/composer/composer.selectors';
 import type { ComposerDraft, ComposerSettings } from '../../../../machines/composer/composer.types';
@@ -111,7 +112,7 @@ export function useChannelComposer(
         ({ drafts }) => {
           const draft = drafts.find((d) => d.channel_cid === channel.cid && (d.parent_id ?? null) === threadId);
           const { context } = composer.getSnapshot();
-          if (!live || !draft || !isCompositionEmpty(context) || context.editing !== null) return;
+          if (!live || !draft || !isCompositionEmpty(viewOf(context)) || context.editing !== null) return;
           composer.send({ type: 'draft.arrived', draft: draft as unknown as ComposerDraft });
         },
         () => live && toast.error(t('chat.composer.draftFailed')),
