@@ -5,6 +5,7 @@ import {
   selectAnnouncement,
   selectHighlightedId,
   selectNewBelow,
+  selectNow,
   selectPagination,
   selectReadingState,
   selectShowJumpToLatest,
@@ -140,8 +141,14 @@ describe('message list machine: announcements and clock', () => {
 
   it('ticks so relative times refresh', () => {
     const { run, snap } = start();
-    run.advance(CLOCK_TICK_MS).advance(CLOCK_TICK_MS);
+    // Opening let the list settle (the clock moved on); the times are the clock's, read through `now`.
+    const opened = run.clock.now();
+    expect(selectNow(snap())).toBe(0);
+    run.advance(CLOCK_TICK_MS - opened - 1);
+    expect([selectTick(snap()), selectNow(snap())]).toEqual([0, 0]);
+    run.advance(1).advance(CLOCK_TICK_MS);
     expect(selectTick(snap())).toBe(2);
+    expect(selectNow(snap())).toBe(2 * CLOCK_TICK_MS);
   });
 
   it('restarts the highlight on a second jump', async () => {

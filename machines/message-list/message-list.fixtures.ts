@@ -1,5 +1,8 @@
-/** The message list machine's test set-up, shared by its test files: controllable chat calls and `start`. */
-import { fromPromise, type NonReducibleUnknown } from 'xstate';
+/**
+ * The message list machine's test set-up, shared by its test files: controllable chat calls and
+ * `start`, whose list reads the time from the harness's simulated clock.
+ */
+import { fromPromise, SimulatedClock, type NonReducibleUnknown } from 'xstate';
 import { machineTest } from '../shared/machine-test';
 import { messageListMachine } from './message-list.machine';
 import { SETTLE_MS } from './message-list.rules';
@@ -34,8 +37,11 @@ export function start(input: Partial<MessageListInput> = {}) {
       markRead: markRead.actor,
     },
   });
+  // One simulated clock runs the delays and is the time the list reads (`now`).
+  const clock = new SimulatedClock();
   const run = machineTest(machine, {
-    input: { pagination: latest, unread: null, targetMessageId: null, ...input },
+    clock,
+    input: { pagination: latest, unread: null, targetMessageId: null, now: () => clock.now(), ...input },
   });
   const snap = () => run.snapshot();
   /** Lets a freshly (re)built list settle: react-virtuoso shows its rows and has placed it. */

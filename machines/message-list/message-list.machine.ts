@@ -85,7 +85,7 @@ export const messageListMachine = setup({
     speak: assign(({ context, event }) => rules.spoken(context, event.type === 'announce' ? event.text : '')),
     speakPending: assign(({ context }) => rules.spoken(context, context.pendingAnnouncement ?? '')),
     queueAnnouncement: assign(({ event }) => ({ pendingAnnouncement: event.type === 'announce' ? event.text : null })),
-    tick: assign({ tick: ({ context }) => context.tick + 1, now: () => Date.now() }),
+    tick: assign({ tick: ({ context }) => context.tick + 1, tickedAt: ({ context }) => context.now() }),
     emitLoadFailed: emit(failed(FAILURE_KEYS.load)),
     emitJumpFailed: emit(({ context }) =>
       failed(context.jump?.kind === 'unread' ? FAILURE_KEYS.jumpToUnread : FAILURE_KEYS.jump),
