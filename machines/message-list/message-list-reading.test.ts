@@ -109,14 +109,14 @@ describe('message list machine: new messages and reading', () => {
   });
 
   it('refreshes paging and unread count after the connection recovered', async () => {
-    const { run, snap, refresh } = start();
-    run.send({ type: 'connection.restored' });
+    const { run, snap, refresh, recover } = start();
+    recover();
     expect(selectViewState(snap())).toBe('refreshing');
     refresh.last().resolve({ pagination: { hasPrev: false, hasNext: false, isLatest: true }, unreadCount: 0 });
     await run.settle();
     expect(selectViewState(snap())).toBe('browsing');
     expect(selectPagination(snap()).hasPrev).toBe(false);
-    run.send({ type: 'connection.restored' });
+    recover();
     refresh.last().reject(new Error('again'));
     await run.settle();
     expect(selectViewState(snap())).toBe('browsing');
