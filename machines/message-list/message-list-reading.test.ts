@@ -5,6 +5,7 @@ import {
   selectAnnouncement,
   selectHighlightedId,
   selectNewBelow,
+  selectNow,
   selectPagination,
   selectReadingState,
   selectShowJumpToLatest,
@@ -108,14 +109,14 @@ describe('message list machine: new messages and reading', () => {
   });
 
   it('refreshes paging and unread count after the connection recovered', async () => {
-    const { run, snap, refresh } = start();
-    run.send({ type: 'connection.restored' });
+    const { run, snap, refresh, recover } = start();
+    recover();
     expect(selectViewState(snap())).toBe('refreshing');
     refresh.last().resolve({ pagination: { hasPrev: false, hasNext: false, isLatest: true }, unreadCount: 0 });
     await run.settle();
     expect(selectViewState(snap())).toBe('browsing');
     expect(selectPagination(snap()).hasPrev).toBe(false);
-    run.send({ type: 'connection.restored' });
+    recover();
     refresh.last().reject(new Error('again'));
     await run.settle();
     expect(selectViewState(snap())).toBe('browsing');
@@ -140,8 +141,14 @@ describe('message list machine: announcements and clock', () => {
 
   it('ticks so relative times refresh', () => {
     const { run, snap } = start();
-    run.advance(CLOCK_TICK_MS).advance(CLOCK_TICK_MS);
+    // Opening let the list settle (the clock moved on); the times are the clock's, read through `now`.
+    const opened = run.clock.now();
+    expect(selectNow(snap())).toBe(0);
+    run.advance(CLOCK_TICK_MS - opened - 1);
+    expect([selectTick(snap()), selectNow(snap())]).toEqual([0, 0]);
+    run.advance(1).advance(CLOCK_TICK_MS);
     expect(selectTick(snap())).toBe(2);
+    expect(selectNow(snap())).toBe(2 * CLOCK_TICK_MS);
   });
 
   it('restarts the highlight on a second jump', async () => {

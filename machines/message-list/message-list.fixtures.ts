@@ -1,5 +1,8 @@
-/** The message list machine's test set-up, shared by its test files: controllable chat calls and `start`. */
-import { fromPromise, type NonReducibleUnknown } from 'xstate';
+/**
+ * The message list machine's test set-up, shared by its test files: controllable chat calls and
+ * `start`, whose list reads the time from the harness's simulated clock.
+ */
+import { fromCallback, fromPromise, SimulatedClock, type EventObject, type NonReducibleUnknown } from 'xstate';
 import { machineTest } from '../shared/machine-test';
 import { messageListMachine } from './message-list.machine';
 import { SETTLE_MS } from './message-list.rules';
@@ -24,6 +27,7 @@ export function start(input: Partial<MessageListInput> = {}) {
   const toLatest = controlled<Pagination>();
   const refresh = controlled<RefreshResult>();
   const markRead = controlled<unknown>();
+  let tell: ((event: EventObject) => void) | undefined;
   const machine = messageListMachine.provide({
     actors: {
       loadOlder: older.actor,
@@ -32,10 +36,15 @@ export function start(input: Partial<MessageListInput> = {}) {
       loadLatest: toLatest.actor,
       refresh: refresh.actor,
       markRead: markRead.actor,
+      // Stands in for the client's `connection.recovered`, translated by the real actor.
+      watchConnection: fromCallback<EventObject>(({ sendBack }) => void (tell = sendBack)),
     },
   });
+  // One simulated clock runs the delays and is the time the list reads (`now`).
+  const clock = new SimulatedClock();
   const run = machineTest(machine, {
-    input: { pagination: latest, unread: null, targetMessageId: null, ...input },
+    clock,
+    input: { pagination: latest, unread: null, targetMessageId: null, now: () => clock.now(), ...input },
   });
   const snap = () => run.snapshot();
   /** Lets a freshly (re)built list settle: react-virtuoso shows its rows and has placed it. */
@@ -44,6 +53,8 @@ export function start(input: Partial<MessageListInput> = {}) {
   return {
     run,
     settle,
+    /** The connection came back: what the real `watchConnection` tells the list. */
+    recover: () => tell?.({ type: 'connection.restored' }),
     older,
     newer,
     around,

@@ -4,7 +4,7 @@
  * regions `view`, `reading`, `announcer`, `highlight`, `clock`; constants and context updates in
  * message-list.rules.ts; all I/O injected with `.provide()` (see the notes).
  */
-import { and, assign, emit, enqueueActions, fromPromise, or, setup, stateIn } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, or, setup, stateIn } from 'xstate';
 import * as rules from './message-list.rules';
 import { failed, FAILURE_KEYS, place } from './message-list.rules';
 import type {
@@ -32,6 +32,8 @@ export const messageListMachine = setup({
     loadLatest: fromPromise<Pagination>(missing),
     refresh: fromPromise<RefreshResult>(missing),
     markRead: fromPromise<unknown>(missing),
+    /** Sends `connection.restored` each time the chat connection comes back after a drop. */
+    watchConnection: fromCallback(() => undefined),
   },
   delays: rules.DELAYS,
   guards: {
@@ -71,12 +73,8 @@ export const messageListMachine = setup({
     }),
     setHighlight: assign(({ event }) => ({ highlightedId: event.type === 'highlight.show' ? event.messageId : null })),
     clearHighlight: assign({ highlightedId: null }),
-    setAtBottom: assign(({ context, event }) =>
-      event.type === 'list.bottomChanged' ? rules.bottomChanged(context, event.atBottom) : {},
-    ),
-    countReceived: assign(({ context, event }) =>
-      event.type === 'message.received' ? rules.received(context, event.fromOther) : {},
-    ),
+    setAtBottom: assign(({ context }, params: { atBottom: boolean }) => rules.bottomChanged(context, params.atBottom)),
+    countReceived: assign(({ context }, params: { fromOther: boolean }) => rules.received(context, params.fromOther)),
     setUnreadCount: assign((_, params: { unreadCount: number; hold?: boolean }) => ({
       unreadCount: Math.max(0, params.unreadCount),
       readHeld: params.hold === true,
@@ -85,7 +83,7 @@ export const messageListMachine = setup({
     speak: assign(({ context, event }) => rules.spoken(context, event.type === 'announce' ? event.text : '')),
     speakPending: assign(({ context }) => rules.spoken(context, context.pendingAnnouncement ?? '')),
     queueAnnouncement: assign(({ event }) => ({ pendingAnnouncement: event.type === 'announce' ? event.text : null })),
-    tick: assign({ tick: ({ context }) => context.tick + 1, now: () => Date.now() }),
+    tick: assign({ tick: ({ context }) => context.tick + 1, tickedAt: ({ context }) => context.now() }),
     emitLoadFailed: emit(failed(FAILURE_KEYS.load)),
     emitJumpFailed: emit(({ context }) =>
       failed(context.jump?.kind === 'unread' ? FAILURE_KEYS.jumpToUnread : FAILURE_KEYS.jump),
@@ -95,10 +93,11 @@ export const messageListMachine = setup({
 }).createMachine({
   id: 'messageList',
   context: ({ input }) => rules.initialContext(input),
+  invoke: { src: 'watchConnection' },
   type: 'parallel',
   on: {
-    'list.bottomChanged': { actions: 'setAtBottom' },
-    'message.received': { actions: 'countReceived' },
+    'list.bottomChanged': { actions: { type: 'setAtBottom', params: ({ event }) => event } },
+    'message.received': { actions: { type: 'countReceived', params: ({ event }) => event } },
     'read.hold': { actions: 'holdReading' },
     'read.changed': {
       actions: {

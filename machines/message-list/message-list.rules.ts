@@ -44,6 +44,7 @@ export const FAILURE_KEYS = {
 export const failed = (key: string): MessageListEmitted => ({ type: 'messageList.failed', key });
 
 export function initialContext(input: MessageListInput): MessageListContext {
+  const now = input.now ?? (() => Date.now());
   return {
     pagination: input.pagination,
     unread: input.unread,
@@ -59,7 +60,8 @@ export function initialContext(input: MessageListInput): MessageListContext {
     announcement: null,
     pendingAnnouncement: null,
     tick: 0,
-    now: Date.now(),
+    now,
+    tickedAt: now(),
     reached: { start: false, end: false },
   };
 }

@@ -50,8 +50,8 @@ export const selectHighlightedId = (snapshot: Snapshot): string | null => snapsh
 export const selectAnnouncement = (snapshot: Snapshot): { text: string; seq: number } | null =>
   snapshot.context.announcement;
 export const selectTick = (snapshot: Snapshot): number => snapshot.context.tick;
-/** What relative times are relative to, advanced every clock tick. */
-export const selectNow = (snapshot: Snapshot): number => snapshot.context.now;
+/** What relative times are relative to: the time of the last clock tick (read from the injected `now`). */
+export const selectNow = (snapshot: Snapshot): number => snapshot.context.tickedAt;
 /** idle | marking | resting */
 export const selectReadingState = (snapshot: Snapshot): string =>
   String((snapshot.value as { reading: string }).reading);

@@ -34,6 +34,8 @@ export interface MessageListInput {
   unread: UnreadMarker | null;
   /** The message the address points at (`?message=`), jumped to first. */
   targetMessageId: string | null;
+  /** The clock the list reads the time from (ms since epoch); `Date.now` when not given. */
+  now?: () => number;
 }
 
 /** A jump in progress: to a message (deep link, quote) or to the first unread one. */
@@ -68,8 +70,10 @@ export interface MessageListContext {
   pendingAnnouncement: string | null;
   /** Counts clock ticks, so relative times ("5 min ago") are re-rendered. */
   tick: number;
-  /** The time (ms) of the last tick: what relative times are relative to. */
-  now: number;
+  /** Reads the current time (ms since epoch): the input's `now`, or `Date.now`. */
+  now: () => number;
+  /** The time (ms) of the last tick, read from `now()`: what relative times are relative to. */
+  tickedAt: number;
   /** While settling: the view reported an end of the list in view. */
   reached: { start: boolean; end: boolean };
 }

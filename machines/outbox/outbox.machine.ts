@@ -24,6 +24,8 @@ import type {
 } from './outbox.types';
 
 const childId = (id: string) => `message:${id}`;
+/** The failed kind a send error is, as the guards that pick the failed child read it. */
+const kindOf = (error: unknown) => ({ failure: failureKindOf(toSendError(error)) });
 
 export const outboxMessageMachine = setup({
   types: {
@@ -38,8 +40,8 @@ export const outboxMessageMachine = setup({
   },
   guards: {
     isAlreadyStored: (_, params: { error: unknown }) => isAlreadyStoredError(toSendError(params.error)),
-    isUnauthorized: ({ context }) => context.failure === 'unauthorized',
-    isUnsent: ({ context }) => context.failure === 'unsent',
+    isUnauthorized: (_, params: { failure: FailureKind }) => params.failure === 'unauthorized',
+    isUnsent: (_, params: { failure: FailureKind }) => params.failure === 'unsent',
     canRetry: ({ context }) => context.failure !== 'unauthorized',
   },
   actions: {
@@ -67,7 +69,20 @@ export const outboxMessageMachine = setup({
     queued: {
       on: {
         'message.send': 'sending',
-        'message.restore': { target: 'failed', actions: { type: 'recordRestored', params: ({ event }) => event } },
+        // Restored as the kind it was stored with.
+        'message.restore': [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => event },
+            target: 'failed.unauthorized',
+            actions: { type: 'recordRestored', params: ({ event }) => event },
+          },
+          {
+            guard: { type: 'isUnsent', params: ({ event }) => event },
+            target: 'failed.unsent',
+            actions: { type: 'recordRestored', params: ({ event }) => event },
+          },
+          { target: 'failed.retryable', actions: { type: 'recordRestored', params: ({ event }) => event } },
+        ],
       },
     },
     sending: {
@@ -81,25 +96,33 @@ export const outboxMessageMachine = setup({
             guard: { type: 'isAlreadyStored', params: ({ event }) => ({ error: event.error }) },
             target: 'received',
           },
-          { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+          // Failed as the kind its error is (failureKindOf).
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => kindOf(event.error) },
+            target: 'failed.unauthorized',
+            actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'isUnsent', params: ({ event }) => kindOf(event.error) },
+            target: 'failed.unsent',
+            actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed.retryable',
+            actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
     failed: {
+      // Entered at its kind directly (the transitions into it pick it); `initial` only names the default.
       entry: 'notifyFailed',
-      initial: 'sorting',
+      initial: 'retryable',
       on: {
         'message.retry': { guard: 'canRetry', target: 'sending' },
         'message.discard': 'discarded',
       },
       states: {
-        sorting: {
-          always: [
-            { guard: 'isUnauthorized', target: 'unauthorized' },
-            { guard: 'isUnsent', target: 'unsent' },
-            { target: 'retryable' },
-          ],
-        },
         retryable: {},
         unauthorized: {},
         unsent: {},

@@ -2,6 +2,7 @@
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { ownEventTypes, type PathEnd, type PathModel, type PathOutcome } from '../shared/path-coverage';
 import { outboxMachine, outboxMessageMachine } from './outbox.machine';
+import { failureKindOf, toSendError } from './outbox.rules';
 import { selectEntries, selectIsLoading } from './outbox.selectors';
 import type {
   FailureKind,
@@ -88,12 +89,18 @@ const outboxOutcome: PathOutcome = (end: PathEnd) => {
 
 const attemptsOf = (s: PathEnd['snapshot']) => (s.context as OutboxMessageContext).attempts;
 const failureOf = (s: PathEnd['snapshot']) => (s.context as OutboxMessageContext).failure;
-/** A message failed as `kind`: restored as it, or sorted from the send error; an attempt is never undone. */
+/** The kind the last event says: restored as it, refused with an error of it, or (refused retry) as before. */
+const kindSaid = ({ before, event }: PathEnd) => {
+  if (event?.type === 'message.restore') return event.failure as FailureKind;
+  if (event?.type.startsWith('xstate.error.actor.')) return failureKindOf(toSendError(event.error));
+  return failureOf(before);
+};
+/** A message failed as `kind`, entered straight at that child from what the event says; an attempt is never undone. */
 const failedAs =
   (kind: FailureKind): PathOutcome =>
-  ({ snapshot, before, event }) => ({
-    actual: [failureOf(snapshot), attemptsOf(snapshot)],
-    expected: [event?.type === 'message.restore' ? event.failure : kind, attemptsOf(before)],
+  (end) => ({
+    actual: [failureOf(end.snapshot), kindSaid(end), attemptsOf(end.snapshot)],
+    expected: [kind, kind, attemptsOf(end.before)],
   });
 
 export const pathModels: PathModel[] = [

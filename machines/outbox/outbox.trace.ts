@@ -37,10 +37,9 @@ export const trace: TraceEntry[] = [
     machine: 'outboxMessage',
     transitions: [
       'queued --message.send--> sending',
-      'sending --error: sendMessage--> failed',
-      'failed.sorting --always [isUnauthorized]--> failed.unauthorized',
-      'failed.sorting --always [isUnsent]--> failed.unsent',
-      'failed.sorting --always--> failed.retryable',
+      'sending --error: sendMessage [isUnauthorized]--> failed.unauthorized',
+      'sending --error: sendMessage [isUnsent]--> failed.unsent',
+      'sending --error: sendMessage--> failed.retryable',
       'failed --message.retry [canRetry]--> sending',
       'failed --message.discard--> discarded',
     ],
@@ -76,9 +75,9 @@ export const trace: TraceEntry[] = [
       'Message Failed · Click to try again; Message Failed · Unauthorized; Error · Unsent; Send message request failed.',
     machine: 'outboxMessage',
     transitions: [
-      'failed.sorting --always [isUnauthorized]--> failed.unauthorized',
-      'failed.sorting --always [isUnsent]--> failed.unsent',
-      'failed.sorting --always--> failed.retryable',
+      'sending --error: sendMessage [isUnauthorized]--> failed.unauthorized',
+      'sending --error: sendMessage [isUnsent]--> failed.unsent',
+      'sending --error: sendMessage--> failed.retryable',
     ],
     tests: [test('lists each failed kind with the spec texts (as keys)')],
   },
@@ -87,7 +86,7 @@ export const trace: TraceEntry[] = [
     statement: 'Codes (retryable): …; 17 not allowed; … (the codes decide how a failed message is shown).',
     machine: 'outboxMessage',
     transitions: [
-      'failed.sorting --always [isUnauthorized]--> failed.unauthorized',
+      'sending --error: sendMessage [isUnauthorized]--> failed.unauthorized',
       'sending --error: sendMessage [isAlreadyStored]--> received',
     ],
     tests: [

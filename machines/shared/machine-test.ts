@@ -9,6 +9,13 @@
  *   run.send({ type: 'thread.loadOlder' }).expectPaths('open.loadingOlder');
  *   (await run.advance(3000).settle()).expectEmitted('thread.failed', { reason: 'network' });
  *
+ * A machine that reads the current time (`context.now()`, its input's `now`) reads the same clock
+ * its delays run on when the test makes the clock first and gives both:
+ *
+ *   const clock = new SimulatedClock();
+ *   const run = machineTest(messageListMachine, { clock, input: { ...input, now: () => clock.now() } });
+ *   run.advance(30_000); // the delays fall due and `now()` reads 30 000 more
+ *
  * A child machine (one that tells its parent with `sendParent`) runs with `asChild: id`, invoked
  * by a stand-in parent that records what it was told (`told`, `expectTold`).
  *
@@ -40,7 +47,10 @@ export { statePaths };
 
 export interface MachineTestOptions<TMachine extends AnyStateMachine> {
   input?: InputFrom<TMachine>;
-  /** The clock the machine's delays run on; a new simulated clock at 0 by default. */
+  /**
+   * The clock the machine's delays run on; a new simulated clock at 0 by default. Give one made
+   * beforehand to inject its time too (`input: { now: () => clock.now() }`, see the module comment).
+   */
   clock?: SimulatedClock;
   /** Runs the machine as the invoked child of this id of a parent that records what it is told. */
   asChild?: string;

@@ -49,6 +49,8 @@ export const threadMachine = setup({
     openThread: fromPromise<ThreadLoaded, ThreadInput>(missing),
     loadOlder: fromPromise<ThreadLoaded, { thread: ThreadHandle }>(missing),
     reload: fromPromise<ThreadLoaded, { thread: ThreadHandle }>(missing),
+    /** Sends `connection.restored` each time the chat connection comes back after a drop. */
+    watchConnection: fromCallback<EventObject>(() => undefined),
     /** Active while running: the thread marks its new replies read; stopped, it stops listening. */
     presence: fromCallback<EventObject, { thread: ThreadHandle }>(() => undefined),
   },
@@ -68,6 +70,7 @@ export const threadMachine = setup({
 }).createMachine({
   id: 'thread',
   context: ({ input }) => ({ parentId: input.parentId, thread: null, hasOlder: false, failure: null }),
+  invoke: { src: 'watchConnection' },
   initial: 'opening',
   states: {
     opening: {

@@ -14,6 +14,7 @@ function start(answers: {
   reload?: (() => Promise<ThreadLoaded>)[];
 }) {
   const log: string[] = [];
+  let tell: ((event: EventObject) => void) | undefined;
   const machine = threadMachine.provide({
     actors: {
       openThread: fromPromise<ThreadLoaded, { parentId: string }>(({ input }) => {
@@ -28,13 +29,16 @@ function start(answers: {
         log.push('reload');
         return answers.reload!.shift()!();
       }),
+      // Stands in for the client's `connection.recovered`, translated by the real actor.
+      watchConnection: fromCallback<EventObject>(({ sendBack }) => void (tell = sendBack)),
       presence: fromCallback<EventObject, { thread: ThreadHandle }>(({ input }) => {
         log.push(`active ${input.thread.id}`);
         return () => log.push(`inactive ${input.thread.id}`);
       }),
     },
   });
-  return { run: machineTest(machine, { input: { parentId: 'parent-1' } }), log };
+  const recover = () => tell?.({ type: 'connection.restored' });
+  return { run: machineTest(machine, { input: { parentId: 'parent-1' } }), log, recover };
 }
 
 const loaded = (hasOlder: boolean) => () => Promise.resolve({ thread: handle, hasOlder });
@@ -71,13 +75,16 @@ describe('the thread panel', () => {
   });
 
   it('reloads after the connection recovers, staying active throughout', async () => {
-    const { run, log } = start({
+    const { run, log, recover } = start({
       open: [loaded(false)],
       reload: [loaded(true), () => Promise.reject(new Error('offline'))],
     });
-    (await run.settle()).send({ type: 'connection.restored' }).expectPaths('open.reloading');
+    await run.settle();
+    recover();
+    run.expectPaths('open.reloading');
     (await run.settle()).expectPaths('open.browsing').expectSelected(selectHasOlder, true);
-    (await run.send({ type: 'connection.restored' }).settle()).expectPaths('open.browsing');
+    recover();
+    (await run.settle()).expectPaths('open.browsing');
     run.expectEmitted('thread.failed', { key: 'chat.thread.reloadFailed' });
     expect(log).toEqual(['open parent-1', 'active parent-1', 'reload', 'reload']);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { machineTest } from '../shared/machine-test';
 import { voiceRecorderMachine, VOICE_TICK_MS } from './voice-recorder.machine';
 import { clockText, durationSeconds, reduceWaveform } from './voice-recorder.rules';
 import {
@@ -7,6 +8,7 @@ import {
   selectElapsedMs,
   selectError,
   selectRecentLevels,
+  selectRecording,
   selectVoiceState,
   selectWaveform,
 } from './voice-recorder.selectors';
@@ -14,7 +16,10 @@ import type { CaptureCommand, UploadRecordingInput, VoiceAttachment, VoiceRecord
 
 const recording = { blob: 'bytes', mimeType: 'audio/webm', size: 2048 };
 
-/** A recorder on a simulated clock whose capture actor records the commands it gets. */
+/**
+ * A recorder on the harness, its time (`now`) read from the harness's simulated clock, whose
+ * capture actor records the commands it gets and whose uploads the test settles.
+ */
 function start(maxDurationMs = 1_000) {
   const clock = new SimulatedClock();
   const commands: string[] = [];
@@ -37,72 +42,54 @@ function start(maxDurationMs = 1_000) {
       ),
     },
   });
-  const actor = createActor(machine, { input: { maxDurationMs, bars: 4, now: () => clock.now() }, clock }).start();
-  const fromCapture = (event: VoiceRecorderEvent) => toMachine!(event);
-  const state = () => selectVoiceState(actor.getSnapshot());
-  return { actor, clock, commands, uploads, fromCapture, state };
+  const run = machineTest(machine, { clock, input: { maxDurationMs, bars: 4, now: () => clock.now() } });
+  /** What the capture actor (the microphone) tells the machine. */
+  const fromCapture = (event: VoiceRecorderEvent) => {
+    toMachine!(event);
+    return run;
+  };
+  return { run, commands, uploads, fromCapture };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('voice recorder machine', () => {
   it('asks for the microphone, counts time only while recording, and collects one sample per tick', () => {
-    const { actor, clock, commands, fromCapture, state } = start();
-    expect(state()).toBe('idle');
-    actor.send({ type: 'voice.start' });
-    expect(state()).toBe('requestingPermission');
+    const { run, commands, fromCapture } = start();
+    run.expectPaths('idle').send({ type: 'voice.start' }).expectPaths('capturing.requestingPermission');
     expect(commands).toEqual(['open']);
-    clock.increment(VOICE_TICK_MS * 3);
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(0);
+    run.advance(VOICE_TICK_MS * 3).expectSelected(selectElapsedMs, 0);
 
-    fromCapture({ type: 'voice.permitted' });
-    expect(state()).toBe('recording');
-    fromCapture({ type: 'voice.level', level: 0.4 });
-    clock.increment(VOICE_TICK_MS);
-    fromCapture({ type: 'voice.level', level: 1.7 });
-    clock.increment(VOICE_TICK_MS);
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(200);
-    expect(selectRecentLevels(actor.getSnapshot(), 5)).toEqual([0.4, 1]);
+    fromCapture({ type: 'voice.permitted' }).expectPaths('capturing.recording');
+    run.expectSelected(selectVoiceState, 'recording');
+    fromCapture({ type: 'voice.level', level: 0.4 }).advance(VOICE_TICK_MS);
+    fromCapture({ type: 'voice.level', level: 1.7 }).advance(VOICE_TICK_MS);
+    run.expectSelected(selectElapsedMs, 200);
+    expect(selectRecentLevels(run.snapshot(), 5)).toEqual([0.4, 1]);
     // A level between ticks changes no sample: the same lists, nothing to re-render.
-    const [levels, bars] = [selectRecentLevels(actor.getSnapshot(), 5), selectWaveform(actor.getSnapshot())];
+    const [levels, bars] = [selectRecentLevels(run.snapshot(), 5), selectWaveform(run.snapshot())];
     fromCapture({ type: 'voice.level', level: 0.2 });
-    expect(selectRecentLevels(actor.getSnapshot(), 5)).toBe(levels);
-    expect(selectWaveform(actor.getSnapshot())).toBe(bars);
+    expect(selectRecentLevels(run.snapshot(), 5)).toBe(levels);
+    expect(selectWaveform(run.snapshot())).toBe(bars);
 
-    actor.send({ type: 'voice.pause' });
-    expect(state()).toBe('paused');
-    clock.increment(VOICE_TICK_MS * 5);
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(200);
-    actor.send({ type: 'voice.resume' });
-    clock.increment(VOICE_TICK_MS);
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(300);
+    run.send({ type: 'voice.pause' }).expectPaths('capturing.paused');
+    run.advance(VOICE_TICK_MS * 5).expectSelected(selectElapsedMs, 200);
+    run.send({ type: 'voice.resume' }).advance(VOICE_TICK_MS).expectSelected(selectElapsedMs, 300);
     expect(commands).toEqual(['open', 'capture.pause', 'capture.resume']);
   });
 
   it('stops, waits for the file, previews, uploads with duration and waveform, and announces the attachment', async () => {
-    const { actor, clock, commands, uploads, fromCapture, state } = start();
-    const announced: VoiceAttachment[] = [];
-    actor.on('voice.uploaded', (event) => announced.push(event.attachment));
-    actor.send({ type: 'voice.start' });
+    const { run, commands, uploads, fromCapture } = start();
+    run.send({ type: 'voice.start' });
     fromCapture({ type: 'voice.permitted' });
-    for (const level of [0.2, 0.5, 0.1, 0.25]) {
-      fromCapture({ type: 'voice.level', level });
-      clock.increment(VOICE_TICK_MS);
-    }
-    actor.send({ type: 'voice.stop' });
-    expect(state()).toBe('processing');
+    for (const level of [0.2, 0.5, 0.1, 0.25]) fromCapture({ type: 'voice.level', level }).advance(VOICE_TICK_MS);
+    run.send({ type: 'voice.stop' }).expectPaths('capturing.processing');
     expect(commands.at(-1)).toBe('capture.stop');
-    clock.increment(VOICE_TICK_MS * 3);
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(400);
+    run.advance(VOICE_TICK_MS * 3).expectSelected(selectElapsedMs, 400);
 
-    fromCapture({ type: 'voice.recorded', recording });
-    expect(state()).toBe('preview');
+    fromCapture({ type: 'voice.recorded', recording }).expectPaths('preview');
     expect(commands.at(-1)).toBe('close');
-    expect(selectDuration(actor.getSnapshot())).toBe(0.4);
-    expect(selectWaveform(actor.getSnapshot())).toEqual([0.4, 1, 0.2, 0.5]);
+    run.expectSelected(selectDuration, 0.4).expectSelected(selectWaveform, [0.4, 1, 0.2, 0.5]);
 
-    actor.send({ type: 'voice.send' });
-    expect(state()).toBe('uploading');
+    run.send({ type: 'voice.send' }).expectPaths('uploading');
     expect(uploads[0]!.input).toEqual({ recording, duration: 0.4, waveform: [0.4, 1, 0.2, 0.5] });
     const attachment: VoiceAttachment = {
       type: 'voiceRecording',
@@ -113,82 +100,64 @@ describe('voice recorder machine', () => {
       duration: 0.4,
       waveform_data: [0.4, 1, 0.2, 0.5],
     };
+    run.expectEmitted('voice.uploaded');
     uploads[0]!.resolve(attachment);
-    await settle();
-    expect(state()).toBe('idle');
-    expect(announced).toEqual([attachment]);
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(0);
+    (await run.settle()).expectPaths('idle').expectEmitted('voice.uploaded', { attachment });
+    expect(run.emitted).toEqual([{ type: 'voice.uploaded', attachment }]);
+    run.expectSelected(selectElapsedMs, 0);
   });
 
   it('counts the time that passed, not the ticks: a late tick loses nothing', () => {
-    const { actor, clock, fromCapture } = start();
-    actor.send({ type: 'voice.start' });
-    fromCapture({ type: 'voice.permitted' });
-    clock.increment(VOICE_TICK_MS * 3 + 50);
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(350);
-    expect(selectRecentLevels(actor.getSnapshot(), 10)).toHaveLength(1);
-    clock.increment(30);
-    actor.send({ type: 'voice.pause' });
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(380);
+    const { run, fromCapture } = start();
+    run.send({ type: 'voice.start' });
+    fromCapture({ type: 'voice.permitted' })
+      .advance(VOICE_TICK_MS * 3 + 50)
+      .expectSelected(selectElapsedMs, 350);
+    expect(selectRecentLevels(run.snapshot(), 10)).toHaveLength(1);
+    run.advance(30).send({ type: 'voice.pause' }).expectSelected(selectElapsedMs, 380);
   });
 
   it('stops by itself at the maximum duration', () => {
-    const { actor, clock, commands, fromCapture, state } = start(300);
-    actor.send({ type: 'voice.start' });
+    const { run, commands, fromCapture } = start(300);
+    run.send({ type: 'voice.start' });
     fromCapture({ type: 'voice.permitted' });
-    clock.increment(VOICE_TICK_MS);
-    clock.increment(VOICE_TICK_MS);
-    expect(state()).toBe('recording');
-    clock.increment(VOICE_TICK_MS);
-    expect(state()).toBe('processing');
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(300);
+    run.advance(VOICE_TICK_MS).advance(VOICE_TICK_MS).expectPaths('capturing.recording');
+    run.advance(VOICE_TICK_MS).expectPaths('capturing.processing').expectSelected(selectElapsedMs, 300);
     expect(commands.at(-1)).toBe('capture.stop');
-    clock.increment(VOICE_TICK_MS * 10);
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(300);
+    run.advance(VOICE_TICK_MS * 10).expectSelected(selectElapsedMs, 300);
   });
 
   it('fails with the capture error kind, and retry asks for the microphone again', () => {
-    const { actor, commands, fromCapture, state } = start();
-    actor.send({ type: 'voice.start' });
-    fromCapture({ type: 'voice.failed', error: { kind: 'permissionDenied' } });
-    expect(state()).toBe('failed');
-    expect(selectError(actor.getSnapshot())).toEqual({ kind: 'permissionDenied' });
+    const { run, commands, fromCapture } = start();
+    run.send({ type: 'voice.start' });
+    fromCapture({ type: 'voice.failed', error: { kind: 'permissionDenied' } }).expectPaths('failed');
+    run.expectSelected(selectError, { kind: 'permissionDenied' });
     expect(commands).toEqual(['open', 'close']);
-    actor.send({ type: 'voice.retry' });
-    expect(state()).toBe('requestingPermission');
-    expect(selectError(actor.getSnapshot())).toBeNull();
+    run.send({ type: 'voice.retry' }).expectPaths('capturing.requestingPermission').expectSelected(selectError, null);
     expect(commands).toEqual(['open', 'close', 'open']);
   });
 
   it('a failed upload keeps the recording and retry uploads it again; cancel discards it', async () => {
-    const { actor, uploads, fromCapture, state } = start();
-    actor.send({ type: 'voice.start' });
-    fromCapture({ type: 'voice.permitted' });
-    actor.send({ type: 'voice.stop' });
-    fromCapture({ type: 'voice.recorded', recording });
-    actor.send({ type: 'voice.send' });
+    const { run, uploads, fromCapture } = start();
+    run.send({ type: 'voice.start' });
+    fromCapture({ type: 'voice.permitted' }).send({ type: 'voice.stop' });
+    fromCapture({ type: 'voice.recorded', recording }).send({ type: 'voice.send' });
     uploads[0]!.reject({ message: 'Upload type not allowed' });
-    await settle();
-    expect(state()).toBe('failed');
-    expect(selectError(actor.getSnapshot())).toEqual({ kind: 'upload', reason: 'upload type not allowed' });
-    actor.send({ type: 'voice.retry' });
-    expect(state()).toBe('uploading');
+    (await run.settle()).expectPaths('failed');
+    run.expectSelected(selectError, { kind: 'upload', reason: 'upload type not allowed' });
+    run.send({ type: 'voice.retry' }).expectPaths('uploading');
     expect(uploads).toHaveLength(2);
     expect(uploads[1]!.input.recording).toBe(recording);
-    actor.send({ type: 'voice.cancel' });
-    expect(state()).toBe('idle');
-    expect(actor.getSnapshot().context.recording).toBeNull();
+    run.send({ type: 'voice.cancel' }).expectPaths('idle').expectSelected(selectRecording, null);
   });
 
   it('cancel while recording closes the microphone and keeps nothing', () => {
-    const { actor, clock, commands, fromCapture, state } = start();
-    actor.send({ type: 'voice.start' });
-    fromCapture({ type: 'voice.permitted' });
-    clock.increment(VOICE_TICK_MS);
-    actor.send({ type: 'voice.cancel' });
-    expect(state()).toBe('idle');
+    const { run, commands, fromCapture } = start();
+    run.send({ type: 'voice.start' });
+    fromCapture({ type: 'voice.permitted' }).advance(VOICE_TICK_MS);
+    run.send({ type: 'voice.cancel' }).expectPaths('idle');
     expect(commands.at(-1)).toBe('close');
-    expect(selectElapsedMs(actor.getSnapshot())).toBe(0);
+    run.expectSelected(selectElapsedMs, 0);
   });
 });
 

@@ -396,7 +396,9 @@ describe('message list: live', () => {
     expect(list().dataset.state).toBe('reconnecting');
     expect(messageTexts()).toContain('On my way');
     opened.setReconnecting(false);
+    const refreshed = vi.spyOn(opened.channel, 'countUnread');
     act(() => void alice.dispatchEvent({ type: 'connection.recovered' }));
+    await waitFor(() => expect(refreshed).toHaveBeenCalled(), WAIT);
     await waitFor(() => expect(list().dataset.state).toBe('browsing'), WAIT);
     expect(screen.queryByText('Reconnecting…')).toBeNull();
     expect(messageTexts()).toContain('Kick-off moved to 10:30');

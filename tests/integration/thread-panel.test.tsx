@@ -3,14 +3,14 @@
  * The thread panel (issue #13 item 1) against the REAL chat sandbox with REAL stream-chat clients:
  * a thread's parent and latest replies, a reply written in the panel (thread-only, and also sent to
  * the channel), a brand-new thread that fills as replies arrive, the latest 50 of a long thread
- * with the earlier ones paged in, reading marks the thread read for its participant, and a parent
- * that does not exist.
+ * with the earlier ones paged in, reading marks the thread read for its participant, a reload when
+ * the client's connection has recovered, and a parent that does not exist.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import type { Channel } from 'stream-chat';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import ThreadPanel from '../../src/features/chat/thread/ThreadPanel';
 import { nextEvent } from '../support/chat';
 import { renderInWorkspace } from '../support/chat-ui';
@@ -120,6 +120,28 @@ describe('the thread panel', () => {
     await read;
     const after = await chat.alice.getUnreadCount();
     expect(after.threads.find((t) => t.parent_message_id === parent.id)?.unread_count ?? 0).toBe(0);
+  });
+
+  it('reloads the thread when the client reports its connection recovered', async () => {
+    const { mine, bobs } = await chat.room('thread-recovered');
+    const parent = (await bobs.sendMessage({ text: 'Bus leaves at 9' })).message;
+    await bobs.sendMessage({ text: 'Point 1', parent_id: parent.id });
+    const panel = await showThread(mine, parent.id);
+    await within(panel).findByText('Point 1', undefined, WAIT);
+    await waitFor(() => expect(panel.dataset.state).toBe('open'), WAIT);
+    const client = mine.getClient();
+    const getThread = vi.spyOn(client, 'getThread');
+    try {
+      // The machine's own actor (thread-actors' watchConnection) hears it, not the component.
+      act(() => void client.dispatchEvent({ type: 'connection.recovered' }));
+      await waitFor(() => expect(getThread).toHaveBeenCalledWith(parent.id, expect.anything()), WAIT);
+      // The reload's answer arrives, and the thread shows its replies still.
+      await act(async () => void (await getThread.mock.results[0]!.value));
+      expect(within(panel).getByText('Point 1')).toBeTruthy();
+      expect(panel.dataset.state).toBe('open');
+    } finally {
+      getThread.mockRestore();
+    }
   });
 
   it('is made wider and narrower from its edge by keyboard, within 360–420 px, remembered', async () => {

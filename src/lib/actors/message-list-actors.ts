@@ -3,13 +3,14 @@
  * `ChannelState` keeps disjoint message sets (the latest one and the one shown, `isCurrent`) and
  * merges them when they overlap; these actors page and jump with `channel.query` and
  * `state.loadMessageIntoState`, then report the current set's pagination as the client
- * recomputed it. Also: where the member had read up to when the list opened, and the `/giphy`
- * preview buttons.
+ * recomputed it. Also: the client's `connection.recovered` as `connection.restored`, where the
+ * member had read up to when the list opened, and the `/giphy` preview buttons.
  */
-import type { Channel, LocalMessage } from 'stream-chat';
+import type { Channel, LocalMessage, StreamChat } from 'stream-chat';
 import { fromPromise } from 'xstate';
 import { MESSAGE_PAGE_SIZE } from '../../../machines/message-list/message-list.rules';
 import type { Pagination, RefreshResult, UnreadMarker } from '../../../machines/message-list/message-list.types';
+import { watchConnectionRestored } from './connection-actors';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -90,7 +91,7 @@ export function unreadMarkerOf(channel: Channel, userId: string): UnreadMarker |
   };
 }
 
-export function createMessageListActors(channel: Channel) {
+export function createMessageListActors(client: StreamChat, channel: Channel) {
   const page = (direction: 'older' | 'newer') =>
     fromPromise<Pagination>(async () => {
       const messages = channel.state.messages;
@@ -128,6 +129,8 @@ export function createMessageListActors(channel: Channel) {
       Promise.resolve({ pagination: paginationOf(channel), unreadCount: channel.countUnread() }),
     ),
     markRead: fromPromise<unknown>(() => channel.markRead()),
+    /** The client's `connection.recovered`, as `connection.restored`. */
+    watchConnection: watchConnectionRestored(client),
   };
 }
 

@@ -3,12 +3,14 @@
  * replies is fetched with `client.getThread` (its latest 50 replies); a parent with none yet gets
  * a local `Thread` built from the message itself (the service has no thread for it until the first
  * reply), which then collects replies from `message.new` like any other. Each panel owns its
- * `Thread`: its subscriptions end when the panel closes.
+ * `Thread`: its subscriptions end when the panel closes. The client's `connection.recovered`
+ * reaches the machine as `connection.restored`.
  */
 import { Thread, type Channel, type LocalMessage, type MessageResponse, type StreamChat } from 'stream-chat';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { THREAD_REPLY_PAGE } from '../../../machines/thread/thread.machine';
 import type { ThreadFailure, ThreadHandle, ThreadLoaded } from '../../../machines/thread/thread.types';
+import { watchConnectionRestored } from './connection-actors';
 
 /** Rejects the open with the failure's kind (read by the machine) and a readable message. */
 class ThreadOpenError extends Error {
@@ -103,6 +105,8 @@ export function createThreadActors(client: StreamChat, channel: Channel) {
       }
       return loadedOf(thread);
     }),
+    /** The client's `connection.recovered`, as `connection.restored`. */
+    watchConnection: watchConnectionRestored(client),
     presence: fromCallback<EventObject, { thread: ThreadHandle }>(({ input }) => {
       const thread = input.thread as Thread;
       thread.activate();

@@ -1,6 +1,6 @@
 /**
  * The message list's connect layer: starts the message-list machine for the open channel with its
- * real actors, feeds it the channel's events (new messages, reads, typing, reconnects) and the
+ * real actors, feeds it the channel's events (new messages, reads, typing) and the
  * address's `?message=`, turns its failures into error toasts, and derives the rows to render
  * from the client's current message set and the member's outbox.
  */
@@ -61,7 +61,7 @@ export function useMessageList() {
   const open = useOpenChannel();
   const { channel, targetMessageId } = open;
 
-  const [machine] = useState(() => messageListMachine.provide({ actors: createMessageListActors(channel) }));
+  const [machine] = useState(() => messageListMachine.provide({ actors: createMessageListActors(client, channel) }));
   const [input] = useState(() => ({
     pagination: paginationOf(channel),
     unread: unreadMarkerOf(channel, userId),
@@ -123,10 +123,9 @@ export function useMessageList() {
       }
     };
     const subscription = channel.on(onEvent);
-    const recovered = client.on('connection.recovered', () => {
-      bump();
-      actor.send({ type: 'connection.restored' });
-    });
+    // The recovered channel is drawn again; the machine hears of the reconnect from its own actor
+    // (watchConnection in message-list-actors) and re-reads paging and unread.
+    const recovered = client.on('connection.recovered', bump);
     return () => {
       subscription.unsubscribe();
       recovered.unsubscribe();

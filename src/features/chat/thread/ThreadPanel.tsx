@@ -40,14 +40,11 @@ export default function ThreadPanel({ parentId, onClose }: Props) {
   const wide = useWideScreen();
   const [width, setWidth] = useThreadWidth();
 
+  // A reconnect reaches the machine through its own actor (watchConnection in thread-actors).
   useEffect(() => {
     const failed = actor.on('thread.failed', (event) => toast.error(t(event.key)));
-    const recovered = client.on('connection.recovered', () => actor.send({ type: 'connection.restored' }));
-    return () => {
-      failed.unsubscribe();
-      recovered.unsubscribe();
-    };
-  }, [actor, client, toast, t]);
+    return () => failed.unsubscribe();
+  }, [actor, toast, t]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;

@@ -66,11 +66,7 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   // The conversation first: the channel list renders once it is on screen.
   const listShown = useSettled(addressed.opened, addressed.isSettled);
   useLiveLocationSession(client);
-
-  useEffect(() => {
-    const subscription = client.on('connection.recovered', () => outbox.send({ type: 'connection.restored' }));
-    return () => subscription.unsubscribe();
-  }, [client, outbox]);
+  // A reconnect resends the unsent messages: the outbox's own actor (watchConnection) tells it.
 
   // A due reminder raises a notification, whatever is on screen.
   useReminderNotices(client);
