@@ -7,12 +7,12 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
+import { fileSize } from '../message-list/format';
 import type { ActorRefFrom } from 'xstate';
 import { selectFiles } from '../../../../machines/composer/composer.selectors';
 import type { UploadSlot } from '../../../../machines/composer/composer.types';
 import { isImageFile } from '../../../../machines/shared/composer-children';
 import type { uploadMachine } from '../../../../machines/upload/upload.machine';
-import { formatFileSize } from '../../../../machines/upload/upload.rules';
 import {
   selectBlockedNotice,
   selectCanRetry,
@@ -87,7 +87,7 @@ function ChildTile({
   onRemove: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const status = useSelector(child, selectUploadStatus);
   const progress = useSelector(child, selectProgress);
@@ -120,7 +120,7 @@ function ChildTile({
       <Thumb name={name} blob={isImageFile(file) ? blob : undefined} />
       <span className="composer-tile-body">
         <span className="composer-tile-name">{name}</span>
-        <span className="composer-tile-meta">{formatFileSize(file.size)}</span>
+        <span className="composer-tile-meta">{fileSize(file.size, i18n.language)}</span>
         {busy && (
           <span
             className="composer-progress"
@@ -159,6 +159,7 @@ function ChildTile({
 }
 
 function RestoredTile({ entry, onRemove }: { entry: UploadSlot; onRemove: () => void }) {
+  const { i18n } = useTranslation();
   const attachment = entry.attachment;
   const name = attachment?.title || attachment?.asset_url || attachment?.image_url || '';
   const src = attachment?.type === 'image' ? safeUrl(attachment.thumb_url ?? attachment.image_url) : null;
@@ -168,7 +169,7 @@ function RestoredTile({ entry, onRemove }: { entry: UploadSlot; onRemove: () => 
       <span className="composer-tile-body">
         <span className="composer-tile-name">{name}</span>
         {attachment?.file_size ? (
-          <span className="composer-tile-meta">{formatFileSize(attachment.file_size)}</span>
+          <span className="composer-tile-meta">{fileSize(attachment.file_size, i18n.language)}</span>
         ) : null}
       </span>
       <RemoveButton name={name} onRemove={onRemove} />
