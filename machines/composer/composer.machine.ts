@@ -2,11 +2,12 @@
  * The message composer (spec sections 4, 5, 8, 9): text, mentions, quote, edit, clear, default
  * text, command and mention triggers, the sendable rule, maximum length, slow mode, drafts,
  * the location draft. Three parallel regions: what is being composed (new message or edit), the
- * poll sub-composer, and slow mode. Its children: `typing` (typing events, typing.machine.ts), `draft` (the service's draft,
- * draft.machine.ts), `watchDrafts` (drafts from other sessions), `countdown` while slow mode runs
- * (countdown.machine.ts), `pollComposer` while the poll is open, and those it spawns: one
- * `upload:${localId}` per file and one `preview:${url}` per link (composer.children.ts reads them).
- * It tells its children what happens and reads their state from them, never keeping a copy.
+ * poll sub-composer, and slow mode. Its children: `typing` (typing events, typing.machine.ts),
+ * `draft` (the service's draft, draft.machine.ts), `watchDrafts` (drafts from other sessions),
+ * `countdown` while slow mode runs (countdown.machine.ts), `pollComposer` while the poll is open,
+ * and those it spawns: one `upload:${localId}` per file and one `preview:${url}` per link
+ * (composer.children.ts reads them). It tells its children what happens and reads their state
+ * from them, never keeping a copy.
  *
  * It never sends: a composed message is emitted (`composer.sent` / `composer.edited`) for the
  * app to hand to the outbox.
