@@ -127,7 +127,8 @@ describe('channel list keys', () => {
     composer.focus();
 
     await userEvent.keyboard('{Control>}k{/Control}');
-    const dialog = screen.getByRole('dialog', { name: 'Switch channel' });
+    // The switcher's code comes on first use.
+    const dialog = await screen.findByRole('dialog', { name: 'Switch channel' });
     const input = within(dialog).getByRole('combobox', { name: 'Find a channel or member' });
     expect(document.activeElement).toBe(input);
     // Nothing typed: the recent channels, the first one active.
@@ -137,6 +138,7 @@ describe('channel list keys', () => {
     expect(document.activeElement).toBe(composer);
 
     await userEvent.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: 'Switch channel' });
     await userEvent.keyboard('fxt');
     const options = () => within(screen.getByRole('dialog')).getAllByRole('option');
     expect(optionNames()[0]).toBe('Fixtures');

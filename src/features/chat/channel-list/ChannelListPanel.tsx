@@ -20,7 +20,6 @@ import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-conte
 import { activityOf, nameOf, unreadOf } from './channel-row-model';
 import { ArchivedSection, MainSections, type RowContext } from './ChannelSections';
 import '../shared/icon-button.css';
-import { ChannelSwitcher } from './ChannelSwitcher';
 import { openDirect } from './open-direct';
 import type { SearchTab } from './SearchResults';
 import {
@@ -38,6 +37,9 @@ import { preloadable } from '../../../lib/preloadable';
 import './channel-list.css';
 import './channel-list-overlays.css';
 import { lazyPart } from '../../../lib/lazy-part';
+
+/** Ctrl+K's switcher is opened by a shortcut: its code comes when it is first opened. */
+const ChannelSwitcher = lazyPart(() => import('./ChannelSwitcher').then((m) => ({ default: m.ChannelSwitcher })));
 
 // Dialogs a member opens now and then are fetched on first use, not with the chat page (the
 // switcher stays: keys typed right after Ctrl+K must not be lost while it loads).
@@ -145,6 +147,7 @@ export function ChannelListPanel({
       return channel ? unreadOf(client, channel, userId).hasUnread : false;
     },
     onSwitcher: () => setDialog('switcher'),
+    onPrepare: () => void ChannelSwitcher.preload(),
     onGo: (cid) => {
       const channel = client.activeChannels[cid];
       if (!channel) return;

@@ -14,6 +14,8 @@ export interface ShortcutTargets {
   activeCid: string | null;
   blocked: boolean;
   onSwitcher: () => void;
+  /** Ctrl or Cmd went down alone: the switcher's code may be fetched ahead of the K. */
+  onPrepare?: () => void;
   onGo: (cid: string) => void;
 }
 
@@ -52,6 +54,10 @@ export function useChannelShortcuts(targets: ShortcutTargets): void {
     const onKeyDown = (event: KeyboardEvent) => {
       const current = { ...latest.current, activeCid: heading.current?.to ?? latest.current.activeCid };
       if (event.defaultPrevented || current.blocked) return;
+      if (event.key === 'Control' || event.key === 'Meta') {
+        current.onPrepare?.();
+        return;
+      }
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         current.onSwitcher();
