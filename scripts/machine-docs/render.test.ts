@@ -5,7 +5,7 @@ import { composerDraftMachine } from '../../machines/composer/draft.machine.js';
 import { composerTypingMachine } from '../../machines/composer/typing.machine.js';
 import { messageListMachine } from '../../machines/message-list/message-list.machine.js';
 import { sessionMachine } from '../../machines/session/session.machine.js';
-import { toasterMachine } from '../../machines/toasts/toasts.machine.js';
+import { toastMachine, toasterMachine } from '../../machines/toasts/toasts.machine.js';
 import { uploadMachine } from '../../machines/upload/upload.machine.js';
 import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
 import { delayValue, guardInWords, invocationRows, stateRows, transitionRows } from './graph.js';
@@ -150,5 +150,9 @@ describe('machine docs', () => {
     );
     expect(index).toContain('| [session](session.md) | 6 | 7 | 24 | 50% (12/24) |');
     expect(index).toContain('| [upload](upload.md) | 6 | 3 | 7 | no path model |');
+    // A second machine of a page links to its own section there.
+    const shared = renderIndex([{ name: 'toasts', machines: [toasterMachine, toastMachine] }], new Map());
+    expect(shared).toContain('| [toaster](toasts.md) |');
+    expect(shared).toContain('| [toast](toasts.md#toast) |');
   });
 });

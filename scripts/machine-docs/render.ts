@@ -118,13 +118,15 @@ export function renderIndex(
   coverage: ReadonlyMap<string, MachineCoverage>,
 ): string {
   const rows = pages.flatMap((page) =>
-    page.machines.map((machine) => {
+    page.machines.map((machine, i) => {
       const covered = coverage.get(machine.id);
+      // A page holding several machines: the link goes to the machine's own section.
+      const link = i === 0 ? `${page.name}.md` : `${page.name}.md#${machine.id.toLowerCase()}`;
       const percent = covered
         ? `${Math.round((100 * covered.taken) / covered.defined)}% (${covered.taken}/${covered.defined})`
         : 'no path model';
       return [
-        `[${machine.id}](${page.name}.md)`,
+        `[${machine.id}](${link})`,
         String(allNodes(rootOf(machine)).length - 1),
         String(eventTypes(machine).length),
         String(transitionRows(machine).length),
