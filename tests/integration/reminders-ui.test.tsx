@@ -174,6 +174,15 @@ describe('on a thread reply', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Remind me…' })).toBeTruthy();
     await user.click(within(menu).getByRole('menuitem', { name: 'Save for later' }));
     await waitFor(async () => expect(await onServer(message.id)).toMatchObject({ message_id: message.id }), WAIT);
+    // The saved reply's "Go to message" opens its thread at the reply.
+    await renderInWorkspace(<RemindersView onOpenPanel={null} />, chat.workspace(mine));
+    const view = screen.getByRole('region', { name: 'Saved and reminders' });
+    await user.click(within(view).getByRole('button', { name: 'Saved for later' }));
+    const saved = await within(view).findByRole('list', { name: 'Saved for later' }, WAIT);
+    const item = (await within(saved).findByText('I do', undefined, WAIT)).closest('li')!;
+    expect(within(item).getByRole('link', { name: 'Go to message' }).getAttribute('href')).toBe(
+      `/chat/messaging/remind-reply/thread/${ids[0]}?reply=${message.id}`,
+    );
   });
 });
 

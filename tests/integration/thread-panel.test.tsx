@@ -25,13 +25,14 @@ beforeAll(() => {
 });
 
 const closed: string[] = [];
-async function showThread(channel: Channel, parentId: string) {
+async function showThread(channel: Channel, parentId: string, path = '/chat') {
   const harness = chat.workspace(channel);
   await renderInWorkspace(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 4000, itemHeight: 50 }}>
       <ThreadPanel parentId={parentId} onClose={() => closed.push(parentId)} />
     </VirtuosoMockContext.Provider>,
     harness,
+    { path },
   );
   return screen.getByRole('complementary', { name: 'Thread' });
 }
@@ -106,6 +107,23 @@ describe('the thread panel', () => {
     const shown = pointsIn(panel);
     expect(shown).toHaveLength(60);
     expect(new Set(shown).size).toBe(60);
+  });
+
+  it('goes to the reply the address names (?reply=, as "Go to message" links), paging back to it', async () => {
+    const { mine, bobs } = await chat.room('thread-target');
+    const parent = (await bobs.sendMessage({ text: 'Kit list' })).message;
+    const ids: string[] = [];
+    for (let n = 1; n <= 55; n++)
+      ids.push((await bobs.sendMessage({ text: `Point ${n}`, parent_id: parent.id })).message.id);
+    const panel = await showThread(mine, parent.id, `/chat?reply=${ids[1]}`);
+    // Point 2 is older than the first page of 50: it is paged in and marked.
+    const target = await waitFor(() => {
+      const article = within(panel).getByText('Point 2').closest('article')!;
+      expect(article.getAttribute('data-highlighted')).toBe('true');
+      return article;
+    }, WAIT);
+    expect(target.getAttribute('data-message-id')).toBe(ids[1]);
+    expect(within(panel).getByText('Point 3').closest('article')!.getAttribute('data-highlighted')).toBeNull();
   });
 
   it('marks the thread read for the member reading it', async () => {

@@ -83,7 +83,7 @@ function ReminderRow({ reminder, userId }: { reminder: ReminderResponse; userId:
   const author = message?.user?.name || message?.user?.id || t('chat.message.unknownUser');
   const text = message?.text?.trim() || t('chat.message.attachmentOnly');
   const to = message?.parent_id
-    ? threadPath(type, channelId, message.parent_id)
+    ? threadPath(type, channelId, message.parent_id, reminder.message_id)
     : channelPath(type, channelId, reminder.message_id);
   const busy = words.status === 'saving' || words.status === 'deleting';
   const report = (error: { key: string } | null) => error && toast.error(t(error.key));

@@ -5,8 +5,9 @@
  * message actions (quote, edit) and the composer act on the thread.
  */
 import { useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Virtuoso } from 'react-virtuoso';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { Thread } from 'stream-chat';
 import type { ActorRefFrom } from 'xstate';
 import { selectShowInChannel } from '../../../../machines/composer/composer.selectors';
@@ -80,6 +81,26 @@ function ThreadHeader({ context }: { context: HeaderContext }) {
 
 const COMPONENTS = { Header: ThreadHeader };
 
+/**
+ * The reply the address names (`?reply=`, e.g. from "Go to message" in the reminders view): older
+ * pages are loaded until it is among the replies, then it is scrolled to the middle and highlighted.
+ */
+function useReplyTarget(rows: Row[], actor: ActorRefFrom<typeof threadMachine>, hasOlder: boolean, loading: boolean) {
+  const [params] = useSearchParams();
+  const target = params.get('reply');
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const reached = useRef<string | null>(null);
+  const index = target ? rows.findIndex((row) => row.kind === 'message' && row.message.id === target) : -1;
+  useEffect(() => {
+    if (!target || reached.current === target) return;
+    if (index >= 0) {
+      virtuoso.current?.scrollToIndex({ index, align: 'center', behavior: 'auto' });
+      reached.current = target;
+    } else if (hasOlder && !loading) actor.send({ type: 'thread.loadOlder' });
+  }, [target, index, hasOlder, loading, actor]);
+  return { virtuoso, highlightedId: target };
+}
+
 export function ThreadConversation({ thread, actor }: { thread: Thread; actor: ActorRefFrom<typeof threadMachine> }) {
   const { t } = useTranslation();
   const { client, userId, outbox } = useChatWorkspace();
@@ -92,6 +113,7 @@ export function ThreadConversation({ thread, actor }: { thread: Thread; actor: A
   const { parent, replies, replyCount } = useThreadRows(thread, outbox, userId);
   const firstItemIndex = usePrependIndex(replies);
   const now = useNow();
+  const { virtuoso, highlightedId } = useReplyTarget(replies, actor, hasOlder, loadingOlder);
 
   const open = useMemo<OpenChannel>(
     () => ({ ...channelOpen, composer, threadId: thread.id, targetMessageId: null }),
@@ -107,14 +129,14 @@ export function ThreadConversation({ thread, actor }: { thread: Thread; actor: A
     () => ({
       userId,
       now,
-      highlightedId: null,
+      highlightedId,
       focusId: null,
       members,
       onJump: channelOpen.jumpToMessage,
       onRetry,
       onGiphyAction: () => undefined,
     }),
-    [userId, now, members, channelOpen.jumpToMessage, onRetry],
+    [userId, now, highlightedId, members, channelOpen.jumpToMessage, onRetry],
   );
 
   const headerContext = useMemo<HeaderContext>(
@@ -125,6 +147,7 @@ export function ThreadConversation({ thread, actor }: { thread: Thread; actor: A
   return (
     <OpenChannelContext.Provider value={open}>
       <Virtuoso
+        ref={virtuoso}
         className="chat-thread-replies"
         role="log"
         aria-live="off"

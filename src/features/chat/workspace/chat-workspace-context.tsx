@@ -84,9 +84,10 @@ export function useSettled(settles: Promise<void>, isSettled: () => boolean): bo
   return settled;
 }
 
-/** The address of a message's thread in a channel. */
-export function threadPath(type: string, id: string, parentId: string): string {
-  return `${channelPath(type, id)}/thread/${encodeURIComponent(parentId)}`;
+/** The address of a message's thread in a channel, and of a reply in it. */
+export function threadPath(type: string, id: string, parentId: string, replyId?: string | null): string {
+  const base = `${channelPath(type, id)}/thread/${encodeURIComponent(parentId)}`;
+  return replyId ? `${base}?reply=${encodeURIComponent(replyId)}` : base;
 }
 
 /** The address of a channel, and of a message in it. */
