@@ -5,12 +5,13 @@
  * do to them, and "Leave channel". The close button and Escape (when nothing inside used it)
  * close it; the opener gets focus back.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useToast } from '../../../lib/toasts';
 import { LeaveConfirm } from '../channel-list/LeaveConfirm';
 import { channelTitle } from '../shared/channel-title';
+import { SidePanel } from '../shared/SidePanel';
 import { useChannelVersion } from '../shared/use-channel-version';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { ChannelInfo } from './ChannelInfo';
@@ -26,18 +27,8 @@ export default function ChannelDetailsPanel({ onClose }: { onClose: () => void }
   const { client, userId } = useChatWorkspace();
   const { channel } = useOpenChannel();
   useChannelVersion(client, channel);
-  const titleId = useId();
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const [leaving, setLeaving] = useState(false);
   const rights = rightsIn(channel);
-
-  useEffect(() => headingRef.current?.focus(), []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    event.preventDefault();
-    onClose();
-  };
 
   const leave = () => {
     setLeaving(false);
@@ -48,25 +39,16 @@ export default function ChannelDetailsPanel({ onClose }: { onClose: () => void }
   };
 
   return (
-    <aside className="chat-details" aria-labelledby={titleId} onKeyDown={onKeyDown} data-part="channel-details">
-      <header className="chat-channel-header">
-        <div className="chat-channel-heading">
-          <h2 id={titleId} ref={headingRef} tabIndex={-1}>
-            {t('chat.details.title')}
-          </h2>
-          <p className="chat-muted">{channelTitle(channel, userId)}</p>
-        </div>
-        <button
-          type="button"
-          className="chat-icon-button chat-header-action"
-          aria-label={t('chat.details.close')}
-          title={t('chat.details.close')}
-          data-part="details-close"
-          onClick={onClose}
-        >
-          <span aria-hidden="true">✕</span>
-        </button>
-      </header>
+    <SidePanel
+      className="chat-details"
+      data-part="channel-details"
+      title={t('chat.details.title')}
+      subtitle={channelTitle(channel, userId)}
+      closeLabel={t('chat.details.close')}
+      closePart="details-close"
+      onClose={onClose}
+      focusTitle
+    >
       <div className="chat-details-body">
         <ChannelInfo channel={channel} editable={rights.editChannel} />
         <MembersSection channel={channel} />
@@ -81,6 +63,6 @@ export default function ChannelDetailsPanel({ onClose }: { onClose: () => void }
       {leaving && (
         <LeaveConfirm name={channelTitle(channel, userId)} onCancel={() => setLeaving(false)} onLeave={leave} />
       )}
-    </aside>
+    </SidePanel>
   );
 }

@@ -8,6 +8,7 @@ import type { Channel } from 'stream-chat';
 import { withStrings } from '../../../i18n/bundles';
 import { useTranslation } from '../../../i18n/use-translation';
 import { preloadable } from '../../../lib/preloadable';
+import { LauncherButton } from '../composer/LauncherButton';
 
 const LocationShareDialog = preloadable(
   withStrings('location', () => import('./LocationShareDialog').then((m) => ({ default: m.LocationShareDialog }))),
@@ -20,26 +21,15 @@ export function LocationLauncher({ channel }: { channel: Channel }) {
     (channel.data?.own_capabilities ?? []).includes('share-location') &&
     channel.getConfig()?.shared_locations !== false;
   if (!allowed) return null;
-  const preload = () => void LocationShareDialog.preload();
   return (
     <>
-      <button
-        type="button"
-        className="composer-icon-button"
-        aria-label={t('chat.liveLocation.share')}
-        title={t('chat.liveLocation.share')}
-        data-part="composer-location"
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => setOpen(true)}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className="icon">
-          <path
-            d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
-            fill="currentColor"
-          />
-        </svg>
-      </button>
+      <LauncherButton
+        label={t('chat.liveLocation.share')}
+        part="composer-location"
+        iconPath="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z"
+        preload={() => LocationShareDialog.preload()}
+        onOpen={() => setOpen(true)}
+      />
       {open && <LocationShareDialog onClose={() => setOpen(false)} />}
     </>
   );

@@ -7,7 +7,7 @@
  * back to the parent message in the channel.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { Thread } from 'stream-chat';
 import { threadMachine } from '../../../../machines/thread/thread.machine';
 import { selectFailure, selectThread, selectThreadState } from '../../../../machines/thread/thread.selectors';
@@ -15,6 +15,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { createThreadActors } from '../../../lib/actors/thread-actors';
 import { useToast } from '../../../lib/toasts';
 import { channelTitle } from '../shared/channel-title';
+import { SidePanel } from '../shared/SidePanel';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { useWideScreen } from '../workspace/use-wide-screen';
 import { ThreadConversation } from './ThreadConversation';
@@ -36,7 +37,6 @@ export default function ThreadPanel({ parentId, onClose }: Props) {
   const state = useSelector(actor, selectThreadState);
   const thread = useSelector(actor, selectThread) as Thread | null;
   const failure = useSelector(actor, selectFailure);
-  const titleId = useId();
   const wide = useWideScreen();
   const [width, setWidth] = useThreadWidth();
 
@@ -46,37 +46,18 @@ export default function ThreadPanel({ parentId, onClose }: Props) {
     return () => failed.unsubscribe();
   }, [actor, toast, t]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    event.preventDefault();
-    onClose();
-  };
-
   return (
-    <aside
+    <SidePanel
       className="chat-thread"
-      aria-labelledby={titleId}
       data-state={state}
       style={wide ? { width } : undefined}
-      onKeyDown={onKeyDown}
+      title={t('chat.thread.title')}
+      subtitle={channelTitle(channel, userId)}
+      closeLabel={t('chat.thread.close')}
+      closePart="thread-close"
+      onClose={onClose}
+      edge={wide && <ThreadResizer width={width} onResize={setWidth} />}
     >
-      {wide && <ThreadResizer width={width} onResize={setWidth} />}
-      <header className="chat-channel-header">
-        <div className="chat-channel-heading">
-          <h2 id={titleId}>{t('chat.thread.title')}</h2>
-          <p className="chat-muted">{channelTitle(channel, userId)}</p>
-        </div>
-        <button
-          type="button"
-          className="chat-icon-button chat-header-action"
-          aria-label={t('chat.thread.close')}
-          title={t('chat.thread.close')}
-          data-part="thread-close"
-          onClick={onClose}
-        >
-          <span aria-hidden="true">✕</span>
-        </button>
-      </header>
       {state === 'opening' && (
         <p role="status" className="chat-thread-status chat-muted">
           {t('chat.thread.loading')}
@@ -99,6 +80,6 @@ export default function ThreadPanel({ parentId, onClose }: Props) {
         </div>
       )}
       {thread && <ThreadConversation thread={thread} actor={actor} />}
-    </aside>
+    </SidePanel>
   );
 }

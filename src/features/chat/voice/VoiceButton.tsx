@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { withStrings } from '../../../i18n/bundles';
 import { useTranslation } from '../../../i18n/use-translation';
 import { preloadable } from '../../../lib/preloadable';
+import { LauncherButton } from '../composer/LauncherButton';
 
 const loadRecorder = withStrings('voice', () => import('./VoiceRecorder'));
 const VoiceRecorder = preloadable(loadRecorder, null, { optional: true });
@@ -45,26 +46,15 @@ type Voice = ReturnType<typeof useVoiceRecorder>;
 export function VoiceButton({ voice }: { voice: Voice }) {
   const { buttonRef, start } = voice;
   const { t } = useTranslation();
-  const preload = () => void VoiceRecorder.preload();
   return (
-    <button
+    <LauncherButton
       ref={buttonRef}
-      type="button"
-      className="composer-icon-button"
-      data-part="composer-voice"
-      aria-label={t('chat.composer.recordVoice')}
-      title={t('chat.composer.recordVoice')}
-      onPointerEnter={preload}
-      onFocus={preload}
-      onClick={start}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className="icon">
-        <path
-          d="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1a7 7 0 0 0 6-6.9h-2Z"
-          fill="currentColor"
-        />
-      </svg>
-    </button>
+      label={t('chat.composer.recordVoice')}
+      part="composer-voice"
+      iconPath="M12 14a3 3 0 0 0 3-3V5a3 3 0 0 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1a7 7 0 0 0 6-6.9h-2Z"
+      preload={() => VoiceRecorder.preload()}
+      onOpen={start}
+    />
   );
 }
 

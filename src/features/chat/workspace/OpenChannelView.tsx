@@ -138,7 +138,7 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
           <div className="chat-composer-slot">{composerShown ? <Composer /> : <ComposerPlaceholder />}</div>
         </section>
         {detailsOpen && !threadId && (
-          <Suspense fallback={<aside className="chat-details" aria-busy="true" />}>
+          <Suspense fallback={<aside className="chat-side-panel chat-details" aria-busy="true" />}>
             <ChannelDetailsPanel
               onClose={() => {
                 setDetailsOpen(false);
@@ -148,7 +148,7 @@ function ChannelReady({ channel, onOpenPanel }: { channel: Channel; onOpenPanel:
           </Suspense>
         )}
         {threadId && (
-          <Suspense fallback={<aside className="chat-thread" aria-busy="true" />}>
+          <Suspense fallback={<aside className="chat-side-panel chat-thread" aria-busy="true" />}>
             <ThreadPanel key={threadId} parentId={threadId} onClose={closeThread} />
           </Suspense>
         )}
