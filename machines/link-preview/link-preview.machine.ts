@@ -5,15 +5,11 @@
  * composer stops the child of a link that left the text and spawns a new one, id
  * `preview:${url}`). Only URLs with valid host names are fetched (spec section 5): any other goes
  * straight to failed and is never fetched. A failed enrichment marks the preview failed (spec
- * section 8); the user can retry it. Every state change is reported with `preview.updated`.
+ * section 8); the user can retry it. The composer reads the status (this machine's state) and
+ * the preview from the child's snapshot; nothing is sent to it.
  */
-import { assign, fromPromise, not, sendParent, setup } from 'xstate';
-import type {
-  ComposerChildEvent,
-  LinkPreviewData,
-  LinkPreviewInput,
-  LinkPreviewStatus,
-} from '../shared/composer-children';
+import { assign, fromPromise, not, setup } from 'xstate';
+import type { LinkPreviewData, LinkPreviewInput } from '../shared/composer-children';
 import { isPreviewableUrl } from '../shared/previewable-url';
 import type { LinkPreviewContext, LinkPreviewEvent } from './link-preview.types';
 
@@ -52,12 +48,6 @@ export const linkPreviewMachine = setup({
       error: { key: 'chat.linkPreview.failed' },
       reason: (_, params: { error: unknown }) => messageOf(params.error),
     }),
-    notifyUpdated: sendParent(({ context }, params: { status: LinkPreviewStatus }): ComposerChildEvent => ({
-      type: 'preview.updated',
-      url: context.url,
-      status: params.status,
-      ...(params.status === 'loaded' && context.preview ? { preview: context.preview } : {}),
-    })),
   },
 }).createMachine({
   id: 'linkPreview',
@@ -73,7 +63,6 @@ export const linkPreviewMachine = setup({
       after: { previewDebounce: 'loading' },
     },
     loading: {
-      entry: { type: 'notifyUpdated', params: { status: 'loading' } },
       invoke: {
         src: 'fetchPreview',
         input: ({ context }) => ({ url: context.url }),
@@ -87,20 +76,14 @@ export const linkPreviewMachine = setup({
         },
       },
     },
-    loaded: {
-      entry: { type: 'notifyUpdated', params: { status: 'loaded' } },
-    },
+    loaded: {},
     failed: {
-      entry: { type: 'notifyUpdated', params: { status: 'failed' } },
       on: {
         'preview.retry': { guard: 'isPreviewable', target: 'loading', actions: 'clearFailure' },
       },
     },
     /** The user removed the preview; the composer keeps the link out of the message's previews. */
-    dismissed: {
-      type: 'final',
-      entry: { type: 'notifyUpdated', params: { status: 'dismissed' } },
-    },
+    dismissed: { type: 'final' },
   },
 });
 

@@ -25,10 +25,8 @@ const samples: LinkPreviewEvent[] = [{ type: 'preview.dismiss' }, { type: 'previ
 
 export const pathModel: PathModel = {
   name: 'link-preview',
-  // Alone, a preview has no composer to tell; the path test stands in for it.
   machine: linkPreviewMachine.provide({
     actors: { fetchPreview: fromPromise<LinkPreviewData, { url: string }>(() => new Promise(() => {})) },
-    actions: { notifyUpdated: () => undefined },
   }),
   inputs: [{ url: 'https://league.example/news' }, { url: 'http://bad_host.example/' }] satisfies LinkPreviewInput[],
   events: (snapshot) =>

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { machineTest } from '../shared/machine-test';
 import { describe, expect, it } from 'vitest';
-import type { ComposerChildEvent, LinkPreviewData } from '../shared/composer-children';
+import type { LinkPreviewData, LinkPreviewStatus } from '../shared/composer-children';
 import { isPreviewableUrl } from '../shared/previewable-url';
 import { linkPreviewMachine, PREVIEW_DEBOUNCE_MS } from './link-preview.machine';
 import {
@@ -32,35 +32,43 @@ function fakeFetches() {
   return { calls, actor };
 }
 
-/** A composer stand-in that invokes one preview child (simulated clock) and records what it is told. */
+/**
+ * A composer stand-in that invokes one preview child (simulated clock). The composer reads the
+ * child's status from its snapshot, so `statuses` lists the ones the child has been in, in order;
+ * `told` is what it sent the composer (nothing: only xstate's own done event once dismissed).
+ */
 function start(link = url) {
   const fetches = fakeFetches();
   const child = linkPreviewMachine.provide({ actors: { fetchPreview: fetches.actor } });
   const run = machineTest(child, { input: { url: link }, asChild: `preview:${link}` });
-  const told = () => (run.told as ComposerChildEvent[]).filter((e) => e.type === 'preview.updated');
-  return { run, fetches, told };
+  const seen: LinkPreviewStatus[] = [selectPreviewStatus(run.snapshot())];
+  run.actor.subscribe((snapshot) => {
+    const status = selectPreviewStatus(snapshot);
+    if (seen.at(-1) !== status) seen.push(status);
+  });
+  const statuses = () => [...seen];
+  const told = () => run.told.filter((e) => !e.type.startsWith('xstate.'));
+  return { run, fetches, statuses, told };
 }
 
 describe('link preview machine', () => {
   it(`waits ${PREVIEW_DEBOUNCE_MS} ms before fetching, then loads the preview`, async () => {
-    const { run, fetches, told } = start();
+    const { run, fetches, statuses, told } = start();
     run.expectSelected(selectPreviewStatus, 'pending').advance(PREVIEW_DEBOUNCE_MS - 1);
     expect(fetches.calls).toHaveLength(0);
-    expect(told()).toEqual([]);
+    expect(statuses()).toEqual(['pending']);
     run.advance(1).expectSelected(selectPreviewStatus, 'loading');
     expect(fetches.calls.map((c) => c.url)).toEqual([url]);
 
     fetches.calls[0]!.resolve(derby);
     (await run.settle()).expectSelected(selectPreviewStatus, 'loaded');
     expect(selectPreview(run.snapshot())).toEqual(derby);
-    expect(told()).toEqual([
-      { type: 'preview.updated', url, status: 'loading' },
-      { type: 'preview.updated', url, status: 'loaded', preview: derby },
-    ]);
+    expect(statuses()).toEqual(['pending', 'loading', 'loaded']);
+    expect(told()).toEqual([]);
   });
 
   it('a failed enrichment marks the preview failed; retry fetches again at once', async () => {
-    const { run, fetches, told } = start();
+    const { run, fetches, statuses } = start();
     run.advance(PREVIEW_DEBOUNCE_MS);
     fetches.calls[0]!.reject(new Error('Could not preview it: the page did not answer within 5 s'));
     (await run.settle())
@@ -68,7 +76,7 @@ describe('link preview machine', () => {
       .expectSelected(selectPreviewError, { key: 'chat.linkPreview.failed' });
     expect(selectFailureReason(run.snapshot())).toMatch(/did not answer/);
     run.expectSelected(selectPreview, null);
-    expect(told().at(-1)).toEqual({ type: 'preview.updated', url, status: 'failed' });
+    expect(statuses()).toEqual(['pending', 'loading', 'failed']);
 
     run
       .expectSelected(selectCanRetry, true)
@@ -77,7 +85,8 @@ describe('link preview machine', () => {
       .expectSelected(selectPreviewError, null);
     expect(fetches.calls).toHaveLength(2);
     fetches.calls[1]!.resolve(derby);
-    (await run.settle()).expectSelected(selectPreviewStatus, 'loaded');
+    (await run.settle()).expectSelected(selectPreviewStatus, 'loaded').expectSelected(selectPreview, derby);
+    expect(statuses()).toEqual(['pending', 'loading', 'failed', 'loading', 'loaded']);
   });
 
   it('a rejection without a message still fails', async () => {
@@ -94,38 +103,40 @@ describe('link preview machine', () => {
     'http://user:secret@league.example/',
     'not a url',
   ])('never fetches %s: failed at once, and retry does nothing', (link) => {
-    const { run, fetches, told } = start(link);
+    const { run, fetches, statuses, told } = start(link);
     run
       .expectSelected(selectPreviewStatus, 'failed')
       .expectSelected(selectPreviewError, { key: 'chat.linkPreview.notPreviewable' });
-    expect(told()).toEqual([{ type: 'preview.updated', url: link, status: 'failed' }]);
     run
       .expectSelected(selectCanRetry, false)
       .send({ type: 'preview.retry' })
       .advance(PREVIEW_DEBOUNCE_MS * 2);
     expect(fetches.calls).toHaveLength(0);
+    expect(statuses()).toEqual(['failed']);
+    expect(told()).toEqual([]);
   });
 
   it.each(['pending', 'loading', 'loaded', 'failed'] as const)('can be dismissed while %s', async (state) => {
-    const { run, fetches, told } = start();
+    const { run, fetches, statuses, told } = start();
     if (state !== 'pending') run.advance(PREVIEW_DEBOUNCE_MS);
     if (state === 'loaded') fetches.calls[0]!.resolve(derby);
     if (state === 'failed') fetches.calls[0]!.reject(new Error('x'));
     await run.settle();
     expect(selectPreviewStatus(run.snapshot())).toBe(state);
     run.send({ type: 'preview.dismiss' }).expectSelected(selectPreviewStatus, 'dismissed');
-    run.expectStatus('done');
-    expect(told().at(-1)).toEqual({ type: 'preview.updated', url, status: 'dismissed' });
+    run.expectStatus('done').expectSelected(selectPreview, null);
+    expect(statuses().at(-1)).toBe('dismissed');
+    expect(told()).toEqual([]);
     run.advance(PREVIEW_DEBOUNCE_MS * 2);
     expect(fetches.calls).toHaveLength(state === 'pending' ? 0 : 1);
   });
 
   it('a late answer after dismissal is ignored', async () => {
-    const { run, fetches, told } = start();
+    const { run, fetches, statuses } = start();
     run.advance(PREVIEW_DEBOUNCE_MS).send({ type: 'preview.dismiss' });
     fetches.calls[0]!.resolve(derby);
-    (await run.settle()).expectSelected(selectPreviewStatus, 'dismissed');
-    expect(told().map((e) => (e.type === 'preview.updated' ? e.status : ''))).toEqual(['loading', 'dismissed']);
+    (await run.settle()).expectSelected(selectPreviewStatus, 'dismissed').expectSelected(selectPreview, null);
+    expect(statuses()).toEqual(['pending', 'loading', 'dismissed']);
   });
 });
 

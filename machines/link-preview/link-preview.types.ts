@@ -1,6 +1,6 @@
 /**
- * The link-preview statechart's types. Its input, the preview it yields and the events it sends
- * its parent (the composer) are the shared contract in machines/shared/composer-children.ts.
+ * The link-preview statechart's types. Its input, the preview it yields and its statuses (the
+ * states the composer reads) are the shared contract in machines/shared/composer-children.ts.
  */
 import type { LinkPreviewData, LinkPreviewInput } from '../shared/composer-children';
 

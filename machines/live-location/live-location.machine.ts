@@ -222,7 +222,7 @@ export const liveLocationMachine = liveLocationSetup.createMachine({
           invoke: {
             src: 'fetchLiveShares',
             onDone: {
-              target: 'settling',
+              target: 'empty',
               actions: { type: 'mergeShares', params: ({ event }) => ({ shares: event.output }) },
             },
             onError: [
@@ -232,17 +232,15 @@ export const liveLocationMachine = liveLocationSetup.createMachine({
                 actions: 'setClientSideOnly',
               },
               // The listing failed otherwise: go on with the shares known from now on.
-              { target: 'settling' },
+              { target: 'empty' },
             ],
           },
           on: followShares(),
         },
         /** No connected user: live sharing is client-side only, nothing is registered. */
         unavailable: {},
-        settling: {
-          always: [{ guard: 'hasShares', target: 'watching' }, { target: 'empty' }],
-        },
         empty: {
+          always: { guard: 'hasShares', target: 'watching' },
           on: {
             'location.shared': { guard: 'isLiveShare', target: 'watching', actions: 'registerShare' },
             'message.changed': { guard: 'isOwnLiveMessage', target: 'watching', actions: 'registerMessage' },

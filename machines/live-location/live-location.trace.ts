@@ -1,6 +1,7 @@
 import { testIn, type TraceEntry } from '../shared/trace';
 
-const test = testIn('machines/live-location/live-location.test.ts');
+const sharing = testIn('machines/live-location/live-location-sharing.test.ts');
+const registry = testIn('machines/live-location/live-location-registry.test.ts');
 const machine = 'liveLocation';
 const dropped = 'registry.watching.expiry.scheduled';
 
@@ -15,15 +16,14 @@ export const trace: TraceEntry[] = [
       `${dropped} --location.shared [isLiveShare]--> ${dropped} (re-entered)`,
       'registry.loading --location.shared [isLiveShare]--> (stays)',
       'registry.empty --message.changed [isOwnLiveMessage]--> registry.watching',
-      'registry.loading --done: fetchLiveShares--> registry.settling',
-      'registry.settling --always [hasShares]--> registry.watching',
-      'registry.settling --always--> registry.empty',
+      'registry.loading --done: fetchLiveShares--> registry.empty',
+      'registry.empty --always [hasShares]--> registry.watching',
     ],
     tests: [
-      test('picks up the active shares at start (ended ones left out) and watches only while one exists'),
-      test('watching starts with the first live share and stops when the last one goes'),
-      test('follows message.changed: keeps a live share, drops it once no longer live, ignores other users'),
-      test('follows the chat while the active shares are still loading'),
+      registry('picks up the active shares at start (ended ones left out) and watches only while one exists'),
+      registry('watching starts with the first live share and stops when the last one goes'),
+      registry('follows message.changed: keeps a live share, drops it once no longer live, ignores other users'),
+      registry('follows the chat while the active shares are still loading'),
     ],
   },
   {
@@ -40,10 +40,10 @@ export const trace: TraceEntry[] = [
       'registry.loading --location.stop [isRegistered]--> (stays)',
     ],
     tests: [
-      test('drops a share when it ends (the nearest end first), then stops watching'),
-      test('drops a share whose message is deleted (and one updated to deleted)'),
-      test('follows message.changed: keeps a live share, drops it once no longer live, ignores other users'),
-      test('location.stop ends the share on the server too; an unknown id does nothing'),
+      registry('drops a share when it ends (the nearest end first), then stops watching'),
+      registry('drops a share whose message is deleted (and one updated to deleted)'),
+      registry('follows message.changed: keeps a live share, drops it once no longer live, ignores other users'),
+      registry('location.stop ends the share on the server too; an unknown id does nothing'),
     ],
   },
   {
@@ -52,11 +52,11 @@ export const trace: TraceEntry[] = [
     machine,
     transitions: [
       'registry.watching --always [hasNoShares]--> registry.empty',
-      'registry.settling --always--> registry.empty',
+      'registry.empty --always [hasShares]--> registry.watching',
     ],
     tests: [
-      test('starts idle without shares: no position watching at all'),
-      test('watching starts with the first live share and stops when the last one goes'),
+      registry('starts idle without shares: no position watching at all'),
+      registry('watching starts with the first live share and stops when the last one goes'),
     ],
   },
   {
@@ -70,9 +70,9 @@ export const trace: TraceEntry[] = [
       'sharing.locating --done: getCurrentPosition--> sharing.sending',
     ],
     tests: [
-      test('refuses a live share shorter than 60000 ms without asking the server'),
-      test('locates the device first when no position is given'),
-      test('a static share sends a location message without an end and registers nothing'),
+      sharing('refuses a live share shorter than 60000 ms without asking the server'),
+      sharing('locates the device first when no position is given'),
+      sharing('a static share sends a location message without an end and registers nothing'),
     ],
   },
   {
@@ -83,7 +83,9 @@ export const trace: TraceEntry[] = [
       'sharing.sending --error: shareLocation [isClientSideOnly]--> sharing.idle',
       'registry.loading --error: fetchLiveShares [isClientSideOnly]--> registry.unavailable',
     ],
-    tests: [test("live sharing needs a client user id: 'Live-location sharing is reserved for client-side use only'")],
+    tests: [
+      sharing("live sharing needs a client user id: 'Live-location sharing is reserved for client-side use only'"),
+    ],
   },
   {
     clause: '§8.8e',
@@ -91,7 +93,9 @@ export const trace: TraceEntry[] = [
       "Thrown errors: live sharing without user id ('Live-location sharing is reserved for client-side use only').",
     machine,
     transitions: ['sharing.sending --error: shareLocation [isClientSideOnly]--> sharing.idle'],
-    tests: [test("live sharing needs a client user id: 'Live-location sharing is reserved for client-side use only'")],
+    tests: [
+      sharing("live sharing needs a client user id: 'Live-location sharing is reserved for client-side use only'"),
+    ],
   },
   {
     clause: '§8.10m',
@@ -104,9 +108,9 @@ export const trace: TraceEntry[] = [
       '(liveLocation) --location.dismissError--> (stays)',
     ],
     tests: [
-      test("'Failed to share the location' (api:location:create:failed) with the reason"),
-      test("'Failed to retrieve location' when the device cannot be located; nothing is sent"),
-      test(
+      sharing("'Failed to share the location' (api:location:create:failed) with the reason"),
+      sharing("'Failed to retrieve location' when the device cannot be located; nothing is sent"),
+      registry(
         "a failed listing still lets the registry run; 'Failed to retrieve location' from the watcher clears with the next position",
       ),
     ],
@@ -123,8 +127,8 @@ export const trace: TraceEntry[] = [
       'registry.watching.updates.throttled --after updateThrottle--> registry.watching.updates.ready',
     ],
     tests: [
-      test('refuses a live share shorter than 60000 ms without asking the server'),
-      test('sends positions at most once per 3000 ms, the latest one when the window ends'),
+      sharing('refuses a live share shorter than 60000 ms without asking the server'),
+      registry('sends positions at most once per 3000 ms, the latest one when the window ends'),
     ],
   },
 ];

@@ -1,12 +1,12 @@
 /**
  * One message reminder (spec sections 4 and 9): set with a preset (2 min, 30 min, 1 h, 2 h, 8 h,
  * 1 day) or without a due time ("save for later"), changed, deleted; marked due on `reminder.due`
- * (the chat's `notification.reminder_due`, translated by the real `watchReminder` actor). While
- * it has a due time, a display timer refreshes the clock reading every second in the minute
- * around the due time, every minute up to an hour, hourly up to a day, then daily, and stops 14
- * days after the due time (`nextRefreshMs`).
+ * (the chat's `notification.reminder_due`, translated by the real `watchReminder` actor) or once
+ * its clock reading reaches the due time. While it has a due time, a display timer refreshes the
+ * clock reading every second in the minute around the due time, every minute up to an hour,
+ * hourly up to a day, then daily, and stops 14 days after the due time (`nextRefreshMs`).
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, not, setup } from 'xstate';
 import type { ReminderContext, ReminderData, ReminderEvent, ReminderInput } from './reminder.types';
 
 export const SECOND_MS = 1000;
@@ -171,24 +171,22 @@ export const reminderMachine = reminderSetup.createMachine({
           type: 'parallel',
           states: {
             clock: {
-              initial: 'measuring',
+              initial: 'ticking',
               states: {
-                measuring: {
-                  always: [{ guard: 'isTicking', target: 'ticking' }, { target: 'stopped' }],
-                },
+                // Each tick reads the clock and re-enters, so the next delay is measured from it.
                 ticking: {
-                  after: { refreshDelay: { target: 'measuring', actions: 'readClock' } },
+                  always: { guard: not('isTicking'), target: 'stopped' },
+                  after: { refreshDelay: { target: 'ticking', reenter: true, actions: 'readClock' } },
                 },
+                // Until the reminder changes (which re-enters `scheduled`).
                 stopped: {},
               },
             },
             notice: {
-              initial: 'judging',
+              initial: 'upcoming',
               states: {
-                judging: {
-                  always: [{ guard: 'isPastDue', target: 'due' }, { target: 'upcoming' }],
-                },
                 upcoming: {
+                  always: { guard: 'isPastDue', target: 'due' },
                   on: { 'reminder.due': 'due' },
                 },
                 due: {},

@@ -19,7 +19,7 @@ export const selectHasReminder = (snapshot: Snapshot): boolean => snapshot.conte
 /** The stored due time (RFC 3339), null without one. */
 export const selectRemindAt = (snapshot: Snapshot): string | null => snapshot.context.reminder?.remindAt ?? null;
 export const selectError = (snapshot: Snapshot): ReminderError | null => snapshot.context.error;
-/** The server said it is due (notification.reminder_due), or it was already past when loaded. */
+/** The server said it is due (notification.reminder_due), or the clock read it past its due time. */
 export const selectIsDue = (snapshot: Snapshot): boolean =>
   snapshot.matches({ settled: { scheduled: { notice: 'due' } } });
 /** The display timer still refreshes (false 14 days after the due time, and without one). */

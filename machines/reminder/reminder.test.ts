@@ -261,8 +261,12 @@ describe('reminder machine', () => {
       expect(selectTimeLeftMs(run.actor.getSnapshot())).toBe(MINUTE_MS);
       expect(tickAfter(run, SECOND_MS)).toBe(true);
       expect(selectTimeLeftMs(run.actor.getSnapshot())).toBe(59 * SECOND_MS);
-      for (let i = 0; i < 59; i++) expect(tickAfter(run, SECOND_MS)).toBe(true);
+      for (let i = 0; i < 58; i++) expect(tickAfter(run, SECOND_MS)).toBe(true);
+      expect(selectIsDue(run.actor.getSnapshot())).toBe(false);
+      expect(tickAfter(run, SECOND_MS)).toBe(true);
       expect(selectTimeLeftMs(run.actor.getSnapshot())).toBe(0);
+      // The tick that lands on the due time makes it due, whether or not the server said so yet.
+      expect(selectIsDue(run.actor.getSnapshot())).toBe(true);
       for (let i = 0; i < 60; i++) expect(tickAfter(run, SECOND_MS)).toBe(true);
       expect(selectRemaining(run.actor.getSnapshot())).toEqual({ kind: 'overdue', ms: MINUTE_MS });
       expect(tickAfter(run, MINUTE_MS)).toBe(true);

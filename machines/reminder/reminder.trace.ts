@@ -3,10 +3,9 @@ import { testIn, type TraceEntry } from '../shared/trace';
 const test = testIn('machines/reminder/reminder.test.ts');
 const machine = 'reminder';
 const ticking = [
-  'settled.scheduled.clock.measuring --always [isTicking]--> settled.scheduled.clock.ticking',
-  'settled.scheduled.clock.ticking --after refreshDelay--> settled.scheduled.clock.measuring',
+  'settled.scheduled.clock.ticking --after refreshDelay--> settled.scheduled.clock.ticking (re-entered)',
 ];
-const stopping = 'settled.scheduled.clock.measuring --always--> settled.scheduled.clock.stopped';
+const stopping = 'settled.scheduled.clock.ticking --always [not(isTicking)]--> settled.scheduled.clock.stopped';
 
 export const trace: TraceEntry[] = [
   {

@@ -2,9 +2,12 @@
  * The contract between the composer and the children it spawns (one `upload:${localId}` per
  * file, one `preview:${url}` per link, one `pollComposer`). A machine may not import another
  * machine's folder, so the composer declares placeholder actors with these inputs and the app
- * provides the real upload, link-preview and poll-composer machines (src/lib/actors). Children
- * report to the composer with `sendParent` and the events below; the composer keeps what it needs
- * for its sendable rule in its own context.
+ * provides the real upload, link-preview and poll-composer machines (src/lib/actors). The
+ * composer reads each upload and link-preview child's status from the child's snapshot (its
+ * state, `UploadStatus` / `LinkPreviewStatus`, with progress, attachment and preview in its
+ * context: machines/composer/composer.children.ts). Children report with `sendParent` only where
+ * the composer needs to act: `upload.updated` / `upload.removed` (a finished or removed file
+ * changes the draft) and `poll.created` / `poll.cancelled` (the events below).
  */
 
 /** What the composer knows about a file when it spawns its upload child. */
@@ -102,6 +105,5 @@ export type LinkPreviewStatus = 'pending' | 'loading' | 'loaded' | 'failed' | 'd
 export type ComposerChildEvent =
   | { type: 'upload.updated'; localId: string; status: UploadStatus; progress: number; attachment?: UploadedAttachment }
   | { type: 'upload.removed'; localId: string }
-  | { type: 'preview.updated'; url: string; status: LinkPreviewStatus; preview?: LinkPreviewData }
   | { type: 'poll.created'; pollId: string }
   | { type: 'poll.cancelled' };

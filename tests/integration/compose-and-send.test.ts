@@ -7,8 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Channel, StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, waitFor, type ActorRefFrom } from 'xstate';
 import { selectCanSend, selectChild, selectPreviews, selectUploads } from '../../machines/composer/composer.selectors';
+import type { LinkPreviewMachine } from '../../machines/link-preview/link-preview.machine';
+import { selectPreviewStatus } from '../../machines/link-preview/link-preview.selectors';
 import { selectEntries } from '../../machines/outbox/outbox.selectors';
 import { composerInputFor, urlsIn } from '../../src/lib/actors/composer-actors';
 import { readUploadLimits } from '../../src/lib/actors/upload-actors';
@@ -88,7 +90,10 @@ describe('composer → outbox → chat service', () => {
     });
     expect(selectCanSend(composer.getSnapshot())).toBe(false);
     await waitFor(composer, (s) => selectUploads(s).every((u) => u.status === 'finished'), WAIT);
-    await waitFor(composer, (s) => selectPreviews(s).some((p) => p.status === 'loaded'), WAIT);
+    // The preview child tells the composer nothing: wait on the child, then read it through the composer.
+    const preview = selectChild(composer.getSnapshot(), `preview:${pageUrl}`) as ActorRefFrom<LinkPreviewMachine>;
+    await waitFor(preview, (s) => selectPreviewStatus(s) === 'loaded', WAIT);
+    expect(selectPreviews(composer.getSnapshot()).map((p) => p.status)).toEqual(['loaded']);
     expect(selectCanSend(composer.getSnapshot())).toBe(true);
 
     const received = nextEvent(bob, 'message.new', 10_000);

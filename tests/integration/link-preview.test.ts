@@ -2,7 +2,8 @@
  * The link-preview machine with its real actor (src/lib/actors/link-preview-actors.ts) against
  * the chat sandbox's GET /og: a local page with Open Graph tags loads, an unreachable page and
  * a refused link fail, a link without a valid host name is never fetched, and dismissal. The
- * debounce runs on a simulated clock (the chat client's own timers are real).
+ * debounce runs on a simulated clock (the chat client's own timers are real). Like the composer,
+ * the tests read the child's status from its snapshot (it sends its parent nothing).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ import {
   selectPreviewError,
   selectPreviewStatus,
 } from '../../machines/link-preview/link-preview.selectors';
-import type { ComposerChildEvent } from '../../machines/shared/composer-children';
+import type { LinkPreviewStatus } from '../../machines/shared/composer-children';
 import { createLinkPreviewActors } from '../../src/lib/actors/link-preview-actors';
 import { startAsChild } from '../../machines/shared/child-harness';
 import { connectClient, serverClient, settle, startChatServer, type ChatServer } from '../support/chat';
@@ -42,15 +43,24 @@ function recordEnrichments(client: StreamChat): string[] {
   return urls;
 }
 
-/** A composer stand-in: one preview child with the real actor on a simulated clock. */
+/**
+ * A composer stand-in: one preview child with the real actor on a simulated clock. `statuses` are
+ * the ones the child has been in, in order, read from its snapshots as the composer reads them;
+ * `told` is what it sent its parent apart from xstate's own done event.
+ */
 function spawnPreview(client: StreamChat, url: string) {
   const clock = new SimulatedClock();
   const child = linkPreviewMachine.provide({ actors: createLinkPreviewActors(client) });
   const { parent: composer, child: preview, told } = startAsChild(child, `preview:${url}`, { url }, { clock });
-  const statuses = () =>
-    (told() as ComposerChildEvent[]).flatMap((e) => (e.type === 'preview.updated' ? [e.status] : []));
-  const settled = () => waitFor(preview, (s) => !s.matches('pending') && !s.matches('loading'), WAIT);
-  return { preview, clock, statuses, settled, composer };
+  const seen: LinkPreviewStatus[] = [selectPreviewStatus(preview.getSnapshot())];
+  preview.subscribe((snapshot) => {
+    const status = selectPreviewStatus(snapshot);
+    if (seen.at(-1) !== status) seen.push(status);
+  });
+  const statuses = () => [...seen];
+  const ownTold = () => told().filter((e) => !e.type.startsWith('xstate.'));
+  const settled = () => waitFor(preview, (s) => !['pending', 'loading'].includes(selectPreviewStatus(s)), WAIT);
+  return { preview, clock, statuses, told: ownTold, settled, composer };
 }
 
 describe('link preview machine against the chat sandbox', () => {
@@ -116,7 +126,7 @@ describe('link preview machine against the chat sandbox', () => {
       author_name: 'Riverside League',
       type: 'article',
     });
-    expect(statuses()).toEqual(['loading', 'loaded']);
+    expect(statuses()).toEqual(['pending', 'loading', 'loaded']);
   });
 
   it("an unreachable page fails with the service's reason", async () => {
@@ -132,7 +142,7 @@ describe('link preview machine against the chat sandbox', () => {
     expect(selectPreviewError(preview.getSnapshot())).toEqual({ key: 'chat.linkPreview.failed' });
     expect(selectFailureReason(preview.getSnapshot())).toBe(`Could not preview ${url}: the connection was refused`);
     expect(selectPreview(preview.getSnapshot())).toBeNull();
-    expect(statuses()).toEqual(['loading', 'failed']);
+    expect(statuses()).toEqual(['pending', 'loading', 'failed']);
   });
 
   it('a page the service refuses (an error status, a host DNS cannot find) fails; retry asks again', async () => {
@@ -158,7 +168,7 @@ describe('link preview machine against the chat sandbox', () => {
   it('never fetches a link whose host is not a valid host name', async () => {
     const url = 'http://bad_host.example/page';
     const before = enrichments.length;
-    const { preview, clock, statuses } = spawnPreview(alice, url);
+    const { preview, clock, statuses, told } = spawnPreview(alice, url);
     expect(selectPreviewStatus(preview.getSnapshot())).toBe('failed');
     expect(selectPreviewError(preview.getSnapshot())).toEqual({ key: 'chat.linkPreview.notPreviewable' });
     clock.increment(PREVIEW_DEBOUNCE_MS * 2);
@@ -166,16 +176,19 @@ describe('link preview machine against the chat sandbox', () => {
     await settle(50);
     expect(enrichments.length).toBe(before);
     expect(statuses()).toEqual(['failed']);
+    expect(told()).toEqual([]);
   });
 
-  it('dismissing a loaded preview reports it; dismissing a pending one fetches nothing', async () => {
+  it('a loaded preview can be dismissed; dismissing a pending one fetches nothing', async () => {
     const url = `${base}/article`;
     const loaded = spawnPreview(alice, url);
     loaded.clock.increment(PREVIEW_DEBOUNCE_MS);
     await loaded.settled();
     loaded.preview.send({ type: 'preview.dismiss' });
     expect(selectPreviewStatus(loaded.preview.getSnapshot())).toBe('dismissed');
-    expect(loaded.statuses()).toEqual(['loading', 'loaded', 'dismissed']);
+    expect(selectPreview(loaded.preview.getSnapshot())).toBeNull();
+    expect(loaded.statuses()).toEqual(['pending', 'loading', 'loaded', 'dismissed']);
+    expect(loaded.told()).toEqual([]);
 
     const before = enrichments.length;
     const early = spawnPreview(alice, `${url}?again`);
@@ -184,6 +197,6 @@ describe('link preview machine against the chat sandbox', () => {
     early.clock.increment(PREVIEW_DEBOUNCE_MS);
     await settle(50);
     expect(enrichments.length).toBe(before);
-    expect(early.statuses()).toEqual(['dismissed']);
+    expect(early.statuses()).toEqual(['pending', 'dismissed']);
   });
 });
