@@ -104,6 +104,10 @@ const reminderSetup = setup({
       }),
       error: null,
     }),
+    requestTimeAt: assign({
+      request: (_, params: { at: number }) => ({ remindAt: new Date(params.at).toISOString() }),
+      error: null,
+    }),
     requestNoDueTime: assign({ request: { remindAt: null }, error: null }),
     storeReminder: assign({
       reminder: (_, params: { reminder: ReminderData }) => ({ remindAt: params.reminder.remindAt }),
@@ -140,6 +144,10 @@ export const reminderMachine = reminderSetup.createMachine({
         'reminder.set': {
           target: 'saving',
           actions: ['readClock', { type: 'requestDueTime', params: ({ event }) => event }],
+        },
+        'reminder.setAt': {
+          target: 'saving',
+          actions: ['readClock', { type: 'requestTimeAt', params: ({ event }) => event }],
         },
         'reminder.saveForLater': { target: 'saving', actions: 'requestNoDueTime' },
         'reminder.delete': { guard: { type: 'hasReminder', params: held }, target: 'deleting', actions: 'clearError' },

@@ -15,6 +15,7 @@ const withoutTime = { remindAt: null };
 
 const samples: ReminderEvent[] = [
   { type: 'reminder.set', presetMs: HOUR_MS },
+  { type: 'reminder.setAt', at: NOW + 2 * HOUR_MS + 1 },
   { type: 'reminder.saveForLater' },
   { type: 'reminder.delete' },
   { type: 'reminder.changed', reminder: upcoming },
@@ -119,9 +120,11 @@ export const pathModel: PathModel = {
       const request =
         event?.type === 'reminder.set'
           ? { remindAt: new Date(s.context.readAt + HOUR_MS).toISOString() }
-          : event?.type === 'reminder.saveForLater'
-            ? { remindAt: null }
-            : null;
+          : event?.type === 'reminder.setAt'
+            ? { remindAt: at(2 * HOUR_MS + 1) }
+            : event?.type === 'reminder.saveForLater'
+              ? { remindAt: null }
+              : null;
       return {
         actual: [selectStatus(s), reminderOf(s), request ? [requestOf(s), selectError(s)] : null],
         expected: ['saving', expectedReminder(before as Snapshot, event), request ? [request, null] : null],

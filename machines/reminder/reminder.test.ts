@@ -155,6 +155,18 @@ describe('reminder machine', () => {
     expect(selectIsTicking(actor.getSnapshot())).toBe(true);
   });
 
+  it('sets a chosen date and time exactly, to the millisecond, whenever the clock is read', async () => {
+    const { actor, calls, clock, settle } = start();
+    const chosen = T0 + 3 * DAY_MS + 123;
+    clock.increment(5000);
+    actor.send({ type: 'reminder.setAt', at: chosen });
+    expect(selectStatus(actor.getSnapshot())).toBe('saving');
+    await settle();
+    expect(calls.save).toEqual([{ messageId: 'm1', remindAt: iso(chosen) }]);
+    expect(selectRemindAt(actor.getSnapshot())).toBe(iso(chosen));
+    expect(selectTimeLeftMs(actor.getSnapshot())).toBe(chosen - T0 - 5000);
+  });
+
   it('changes the time, clears it ("save for later") and deletes', async () => {
     const { actor, calls, settle } = start({ reminder: { remindAt: iso(T0 + HOUR_MS) } });
     actor.send({ type: 'reminder.set', presetMs: DAY_MS });

@@ -41,6 +41,7 @@ export const trace: TraceEntry[] = [
     machine,
     transitions: [
       'settled --reminder.set--> saving',
+      'settled --reminder.setAt--> saving',
       'settled --reminder.saveForLater--> saving',
       'saving --done: saveReminder [hasDueTime]--> settled.scheduled',
       'saving --done: saveReminder--> settled.savedForLater',
@@ -50,6 +51,7 @@ export const trace: TraceEntry[] = [
     ],
     tests: [
       test('sets a preset: saves remind_at = now + preset, then shows the remaining time'),
+      test('sets a chosen date and time exactly, to the millisecond, whenever the clock is read'),
       test('a failed save keeps what the server had and holds the error as data'),
       test('saves for later from nothing'),
       'tests/integration/reminder.test.ts',

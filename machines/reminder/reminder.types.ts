@@ -35,6 +35,8 @@ export interface ReminderContext {
 export type ReminderEvent =
   /** The user picked a preset (ms from now): creates the reminder or changes its time. */
   | { type: 'reminder.set'; presetMs: number }
+  /** The user picked a date and time (ms since the epoch; the dialog refuses one not in the future). */
+  | { type: 'reminder.setAt'; at: number }
   /** The user cleared the due time: the reminder stays, as "save for later". */
   | { type: 'reminder.saveForLater' }
   /** The user removed the reminder. */

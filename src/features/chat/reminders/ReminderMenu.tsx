@@ -7,6 +7,7 @@
 import { useId, useState, type RefObject } from 'react';
 import type { StreamChat } from 'stream-chat';
 import { REMINDER_PRESETS } from '../../../../machines/reminder/reminder.machine';
+import type { ReminderEvent } from '../../../../machines/reminder/reminder.types';
 import { withStrings } from '../../../i18n/bundles';
 import { useTranslation } from '../../../i18n/use-translation';
 import { preloadable } from '../../../lib/preloadable';
@@ -21,14 +22,19 @@ const ReminderTimeDialog = preloadable(
 
 const CUSTOM = 'custom';
 
-/** Sets the reminder `inMs` from now and says so (or why not) in a toast. */
+/** Sets the reminder (a preset from now, or a chosen time) and says so (or why not) in a toast. */
 export function useSetReminder(client: StreamChat) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
-  return async (messageId: string, inMs: number) => {
-    const error = await changeReminder(client, messageId, { type: 'reminder.set', presetMs: inMs });
+  return async (messageId: string, when: { inMs: number } | { at: number }) => {
+    const event: ReminderEvent =
+      'at' in when ? { type: 'reminder.setAt', at: when.at } : { type: 'reminder.set', presetMs: when.inMs };
+    const error = await changeReminder(client, messageId, event);
     if (error) toast.error(t(error.key));
-    else toast.success(t('chat.reminders.set', { when: relativeDue(inMs, i18n.language) }));
+    else {
+      const inMs = 'at' in when ? when.at - Date.now() : when.inMs;
+      toast.success(t('chat.reminders.set', { when: relativeDue(inMs, i18n.language) }));
+    }
   };
 }
 
@@ -60,7 +66,7 @@ export function ReminderMenu({
         onCancel={() => onClose('escape')}
         onSave={(time) => {
           onClose('chosen');
-          void setReminder(messageId, time - Date.now());
+          void setReminder(messageId, { at: time });
         }}
       />
     );
@@ -76,7 +82,7 @@ export function ReminderMenu({
           return;
         }
         onClose('chosen');
-        void setReminder(messageId, Number(choice));
+        void setReminder(messageId, { inMs: Number(choice) });
       }}
       onClose={onClose}
     />

@@ -137,10 +137,7 @@ function ReminderRow({ reminder, userId }: { reminder: ReminderResponse; userId:
           onCancel={() => setEditing(false)}
           onSave={(time) => {
             setEditing(false);
-            void changeReminder(client, reminder.message_id, {
-              type: 'reminder.set',
-              presetMs: time - Date.now(),
-            }).then(report);
+            void changeReminder(client, reminder.message_id, { type: 'reminder.setAt', at: time }).then(report);
           }}
         />
       )}
