@@ -158,7 +158,7 @@ test('/mute is personal: no unread count, no mention suggestion; /unmute; the me
   await message.hover();
   await message.getByRole('button', { name: 'More actions' }).click();
   await menu.getByRole('menuitem', { name: 'Block user' }).click();
-  await expect(alex.getByText('Jordan Weber is blocked')).toBeVisible();
+  await expect(alex.getByText(/^Jordan Weber is blocked: /)).toBeVisible();
   await message.hover();
   await message.getByRole('button', { name: 'More actions' }).click();
   await expect(menu.getByRole('menuitem', { name: 'Unmute user' })).toBeVisible();

@@ -216,7 +216,11 @@ describe("the More menu of another member's message", () => {
     await waitFor(() => expect(alice.mutedUsers).toEqual([]), WAIT);
 
     await u.click(within(await menuOf(u, 'pick me')).getByRole('menuitem', { name: 'Block user' }));
-    expect(await screen.findByText('Bob Brown is blocked')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /^Bob Brown is blocked: they can no longer message you directly\. Their messages in shared channels still show\.$/,
+      ),
+    ).toBeTruthy();
     expect((await alice.getBlockedUsers()).blocks.map((b) => b.blocked_user_id)).toEqual(['bob']);
     const menu = await menuOf(u, 'pick me');
     expect(within(menu).queryByRole('menuitem', { name: 'Block user' })).toBeNull();
