@@ -1,11 +1,13 @@
 /**
  * What the live-location tests share (live-location-*.test.ts): `start`, the manager with fake
- * actors on a simulated clock (which is also the clock it reads), and small helpers to share a
- * live location and to build the user's own live messages.
+ * actors on the machine-test harness, whose simulated clock is also the clock it reads, and small
+ * helpers to share a live location and to build the user's own live messages.
  */
-import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
-import { liveLocationMachine } from './live-location.machine';
+import { fromCallback, fromPromise, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { machineTest, simulatedClockAt } from '../shared/machine-test';
+import { liveLocationMachine, type LiveLocationMachine } from './live-location.machine';
 import { CLIENT_SIDE_ONLY_MESSAGE } from './live-location.rules';
+import { selectLiveShares } from './live-location.selectors';
 import type {
   ChatMessageLike,
   Coords,
@@ -16,7 +18,6 @@ import type {
   UpdateLocationInput,
 } from './live-location.types';
 
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 export const T0 = Date.parse('2025-06-01T10:00:00.000Z');
 export const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,10 +28,9 @@ export interface Options {
   share?: (input: ShareLocationInput) => Promise<SharedLocation>;
 }
 
-/** The manager with fake actors on a simulated clock (which is also the clock it reads). */
+/** The manager with fake actors on the harness's simulated clock (which is also the clock it reads), at T0. */
 export function start(options: Options = {}) {
-  const clock = new SimulatedClock();
-  clock.set(T0);
+  const clock = simulatedClockAt(T0);
   const calls = {
     shares: [] as ShareLocationInput[],
     updates: [] as (UpdateLocationInput & { at: number })[],
@@ -75,21 +75,20 @@ export function start(options: Options = {}) {
       }),
     },
   });
-  const actor = createActor(machine, {
+  const run = machineTest(machine, {
     clock,
     input: {
       userId: options.userId === undefined ? 'alice' : options.userId,
       deviceId: 'phone',
       now: () => clock.now(),
     },
-  }).start();
+  });
   const move = (latitude: number, longitude = 4.9) => {
     if (!emit) throw new Error('the position is not being watched');
     emit({ type: 'position.changed', latitude, longitude });
   };
   const fail = () => emit?.({ type: 'position.failed', reason: 'User denied Geolocation' });
-  const snap = () => actor.getSnapshot();
-  return { actor, clock, calls, move, fail, snap };
+  return { run, clock, calls, move, fail };
 }
 
 export const ownLive = (id: string, endAt: number, userId = 'alice'): ChatMessageLike => ({
@@ -100,12 +99,16 @@ export const ownLive = (id: string, endAt: number, userId = 'alice'): ChatMessag
   shared_location: { channel_cid: 'messaging:places', end_at: iso(endAt) },
 });
 
+/** The ids of the registered live shares, in order. */
+export const shareIds = (snapshot: SnapshotFrom<LiveLocationMachine>) =>
+  selectLiveShares(snapshot).map((s) => s.messageId);
+
+/** Shares a live location from `coords` (no locating) and lets the share settle. */
 export async function shareLive(
-  harness: ReturnType<typeof start>,
+  { run }: Pick<ReturnType<typeof start>, 'run'>,
   messageId: string,
   durationMs = 10 * 60_000,
   coords: Coords = { latitude: 52.37, longitude: 4.9 },
 ) {
-  harness.actor.send({ type: 'location.share', channelCid: 'messaging:places', messageId, durationMs, coords });
-  await settle();
+  await run.send({ type: 'location.share', channelCid: 'messaging:places', messageId, durationMs, coords }).settle();
 }
