@@ -1,6 +1,6 @@
 /**
  * One message reminder (spec sections 4 and 9): set with a preset (2 min, 30 min, 1 h, 2 h, 8 h,
- * 1 day) or without a due time ("save for later"), changed, deleted; marked due on `reminder.due`
+ * 1 day), at a chosen date and time, or without a due time ("save for later"), changed, deleted; marked due on `reminder.due`
  * (the chat's `notification.reminder_due`, translated by the real `watchReminder` actor) or once
  * its clock reading reaches the due time. While it has a due time, a display timer refreshes the
  * clock reading every second in the minute around the due time, every minute up to an hour,
