@@ -48,6 +48,28 @@ describe('lazy parts', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('fetches again the stylesheet that failed with the code, instead of opening the part unstyled', async () => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = '/assets/polls.css';
+    document.head.append(link);
+    const load = vi.fn(offline);
+    const Part = lazyPart(load);
+    mount(<Part title="Create a poll" />);
+    link.dispatchEvent(new Event('error'));
+    await screen.findByRole('alert');
+    expect(link.isConnected).toBe(true);
+    load.mockImplementation(() => Promise.resolve({ default: Dialog }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    await screen.findByRole('heading');
+    // Replaced by a fresh link to the same address, which the browser fetches again.
+    expect(link.isConnected).toBe(false);
+    const fresh = document.head.querySelectorAll('link[href="/assets/polls.css"]');
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).not.toBe(link);
+    fresh[0]!.remove();
+  });
+
   it('tries again by itself when the browser is back online', async () => {
     const load = vi.fn(offline);
     const Part = lazyPart(load);

@@ -11,6 +11,31 @@ import { useTranslation } from '../i18n/use-translation';
 
 type Loaded<P> = { default: ComponentType<P> };
 
+/**
+ * Stylesheets of parts whose fetch failed. A failed `<link rel="stylesheet">` stays in the page,
+ * and the bundler's loader never asks for a stylesheet twice: a part opened again once back online
+ * would come without its styles. Resource errors do not bubble, so they are caught on the way down.
+ */
+const failedSheets = new Set<HTMLLinkElement>();
+if (typeof window !== 'undefined')
+  window.addEventListener(
+    'error',
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLLinkElement && target.rel === 'stylesheet') failedSheets.add(target);
+    },
+    true,
+  );
+
+/** Each failed stylesheet is replaced by a fresh link to the same address, which fetches it again. */
+function refetchFailedSheets() {
+  for (const link of failedSheets) {
+    const fresh = link.cloneNode() as HTMLLinkElement;
+    link.replaceWith(fresh);
+  }
+  failedSheets.clear();
+}
+
 export interface LazyPart<P extends object> {
   (props: P): ReactNode;
   /** Fetches the code ahead (settles either way). */
@@ -36,6 +61,7 @@ export function lazyPart<P extends object>(load: () => Promise<Loaded<P>>): Lazy
   function Part(props: P) {
     const [attempt, setAttempt] = useState(0);
     const retry = useCallback(() => {
+      refetchFailedSheets();
       Current = lazy(fetchPart);
       setAttempt((n) => n + 1);
     }, []);
