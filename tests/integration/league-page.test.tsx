@@ -121,6 +121,11 @@ describe('league page', () => {
     const home = league.teams.find((t) => t.id === fixture.home_team_id)!;
     const away = league.teams.find((t) => t.id === fixture.away_team_id)!;
     const item = (await screen.findAllByRole('listitem', {}, WAIT)).find((li) => li.textContent.includes(home.name))!;
+    // The form opens with the cursor in the first score, and Escape closes it without saving.
+    await user.click(within(item).getByRole('button', { name: 'Record result' }));
+    expect(document.activeElement).toBe(screen.getByLabelText(`${home.name} goals`));
+    await user.keyboard('1{Escape}');
+    expect(screen.queryByLabelText(`${home.name} goals`)).toBeNull();
     await user.click(within(item).getByRole('button', { name: 'Record result' }));
     await user.type(screen.getByLabelText(`${home.name} goals`), '2');
     await user.type(screen.getByLabelText(`${away.name} goals`), '0');

@@ -162,29 +162,32 @@ export function PlayerWeeksChart({ weeks, matchMinutes }: { weeks: PlayerWeek[];
         </span>
         <span className="muted">{t('playerCard.chart.axis')}</span>
       </figcaption>
-      <table className="visually-hidden">
-        <caption>{t('playerCard.chart.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('playerCard.chart.week')}</th>
-            <th scope="col">{t('playerCard.chart.opponent')}</th>
-            <th scope="col">{t('playerCard.minutes')}</th>
-            <th scope="col">{t('playerCard.goals')}</th>
-            <th scope="col">{t('playerCard.assists')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={`${w.week}:${w.fixture_id}`}>
-              <th scope="row">{w.week}</th>
-              <td>{w.opponent.name}</td>
-              <td>{w.minutes}</td>
-              <td>{w.goals}</td>
-              <td>{w.assists}</td>
+      {/* The wrapper hides the table: a table grows to fit its cells whatever width it is given. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{t('playerCard.chart.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('playerCard.chart.week')}</th>
+              <th scope="col">{t('playerCard.chart.opponent')}</th>
+              <th scope="col">{t('playerCard.minutes')}</th>
+              <th scope="col">{t('playerCard.goals')}</th>
+              <th scope="col">{t('playerCard.assists')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={`${w.week}:${w.fixture_id}`}>
+                <th scope="row">{w.week}</th>
+                <td>{w.opponent.name}</td>
+                <td>{w.minutes}</td>
+                <td>{w.goals}</td>
+                <td>{w.assists}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

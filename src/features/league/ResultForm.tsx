@@ -53,8 +53,12 @@ export function ResultForm({
         event.preventDefault();
         void save();
       }}
+      onKeyDown={(event) => {
+        // Escape cancels, as it closes every other form that opens in place.
+        if (event.key === 'Escape' && !saving) onCancel();
+      }}
     >
-      <ScoreInput id={`${id}-home`} team={fixture.home.name} value={home} onChange={setHome} />
+      <ScoreInput id={`${id}-home`} team={fixture.home.name} value={home} onChange={setHome} autoFocus />
       <ScoreInput id={`${id}-away`} team={fixture.away.name} value={away} onChange={setAway} />
       <button type="submit" disabled={!valid || saving}>
         {t('league.saveResult')}
@@ -72,11 +76,14 @@ function ScoreInput({
   team,
   value,
   onChange,
+  autoFocus = false,
 }: {
   id: string;
   team: string;
   value: string;
   onChange: (value: string) => void;
+  /** The form opens with the cursor in its first score. */
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -89,6 +96,7 @@ function ScoreInput({
         min={0}
         max={MAX_SCORE}
         required
+        autoFocus={autoFocus}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />

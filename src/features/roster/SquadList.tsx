@@ -1,7 +1,7 @@
 /**
  * The squad by position group, in the sport's order: shirt number, name (opens the player card),
- * status as text with a marker, and season appearances, goals and assists. The signed-in member's
- * own player is marked.
+ * status as text with a marker (under the name on a phone), and season appearances, goals and
+ * assists. The signed-in member's own player is marked.
  */
 import { useTranslation } from '../../i18n/use-translation';
 import type { PlayerStatus, Sport, SquadPlayer } from '../../lib/league-client';
@@ -46,7 +46,9 @@ export function SquadList({
                     <abbr title={t('roster.col.shirt')}>{t('roster.colShort.shirt')}</abbr>
                   </th>
                   <th scope="col">{t('roster.col.name')}</th>
-                  <th scope="col">{t('roster.col.status')}</th>
+                  <th scope="col" className="squad-status">
+                    {t('roster.col.status')}
+                  </th>
                   <th scope="col" className="squad-number">
                     <abbr title={t('roster.col.appearances')}>{t('roster.colShort.appearances')}</abbr>
                   </th>
@@ -69,8 +71,12 @@ export function SquadList({
                           {player.name}
                         </button>
                         {me && <span className="badge squad-you">{t('roster.you')}</span>}
+                        {/* On a phone the status sits under the name (its own column is hidden there). */}
+                        <span className="squad-status-inline">
+                          <PlayerStatusMark status={player.status} />
+                        </span>
                       </th>
-                      <td>
+                      <td className="squad-status">
                         <PlayerStatusMark status={player.status} />
                       </td>
                       <td className="squad-number">{player.appearances}</td>
