@@ -2,11 +2,12 @@
  * The signed-in layout: top bar with navigation and the account menu, a navigation drawer below
  * the md breakpoint (900 px), and the page. The chat connection and unread count live here.
  */
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useEscapeKey } from '../components/ui/use-escape-key';
-import { ChatProvider } from '../lib/chat/chat-provider';
+import { UnreadBadge } from '../components/ui/UnreadBadge';
+import { ChatProvider, useChatUnreadCount } from '../lib/chat/chat-provider';
 import { PlayerCardProvider } from '../lib/player-card';
 import { AccountMenu } from './AccountMenu';
 import { CheckingSession } from './CheckingSession';
@@ -32,17 +33,7 @@ export function MainLayout() {
           {t('app.skipToContent')}
         </a>
         <header className="top-bar">
-          <button
-            ref={menuButton}
-            type="button"
-            className="menu-button"
-            aria-expanded={drawerOpen}
-            aria-controls="nav-drawer"
-            aria-label={drawerOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() => setDrawerOpen(!drawerOpen)}
-          >
-            <span aria-hidden="true">☰</span>
-          </button>
+          <MenuButton ref={menuButton} open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} />
           <span className="brand-name">{t('app.name')}</span>
           <nav className="top-nav" aria-label={t('nav.label')}>
             <NavLinks />
@@ -68,5 +59,26 @@ export function MainLayout() {
         </main>
       </div>
     </ChatProvider>
+  );
+}
+
+/** Opens the navigation drawer on narrow screens; it carries the Chat link's unread count, so a
+ * phone shows the count without opening the drawer. */
+function MenuButton({ ref, open, onToggle }: { ref: Ref<HTMLButtonElement>; open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const unread = useChatUnreadCount();
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="menu-button"
+      aria-expanded={open}
+      aria-controls="nav-drawer"
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">☰</span>
+      <span className="visually-hidden">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+      <UnreadBadge count={unread} label={t('nav.unread', { count: unread })} />
+    </button>
   );
 }

@@ -36,12 +36,12 @@ export async function expectNoSeriousViolations(page: Page, screen: string): Pro
   expect(serious).toEqual([]);
 }
 
-/** Jordan, signed in through the product API, connected with the chat token it hands out. */
-export async function jordanClient(request: APIRequestContext, baseURL: string): Promise<StreamChat> {
+/** A demo member signed in through the product API, connected with the chat token it hands out. */
+export async function memberClient(request: APIRequestContext, baseURL: string, who = SECOND): Promise<StreamChat> {
   const { csrfToken } = (await (await request.get('/api/csrf')).json()) as { csrfToken: string };
   const login = await request.post('/api/auth/login', {
     headers: { 'X-CSRF-Token': csrfToken },
-    data: { email: SECOND.email, password: SECOND.password },
+    data: { email: who.email, password: who.password },
   });
   expect(login.status()).toBe(200);
   const me = (await (await request.get('/api/auth/me')).json()) as { id: number; token: string };
@@ -49,6 +49,9 @@ export async function jordanClient(request: APIRequestContext, baseURL: string):
   await client.connectUser({ id: String(me.id) }, me.token);
   return client;
 }
+
+/** Jordan, signed in through the product API, connected with the chat token it hands out. */
+export const jordanClient = (request: APIRequestContext, baseURL: string) => memberClient(request, baseURL, SECOND);
 
 /** The unread count on the navigation's Chat link (0 when there is no badge). */
 export async function unreadBadge(page: Page): Promise<number> {

@@ -72,9 +72,13 @@ export function StandingsTable({ rows, myTeamId }: { rows: StandingRow[]; myTeam
               <tr key={row.team.id} className={mine ? 'standings-mine' : undefined}>
                 <td>{row.rank}</td>
                 <th scope="row" className="standings-team-col">
-                  <TeamMark team={row.team} />
-                  <span className="standings-team-name">{row.team.name}</span>
-                  {mine && <span className="standings-you">{t('league.yourTeam')}</span>}
+                  <span className="standings-team">
+                    <TeamMark team={row.team} />
+                    <span className="standings-team-name">
+                      {row.team.name}
+                      {mine && <span className="standings-you">{t('league.yourTeam')}</span>}
+                    </span>
+                  </span>
                 </th>
                 {COLUMNS.map((column) => (
                   <td key={column} className={cellClass(column)}>

@@ -23,6 +23,7 @@ import { useReminderNotices } from '../reminders/use-reminder-notices';
 import { useWideScreen } from './use-wide-screen';
 import '../shared/icon-button.css';
 import './chat-workspace.css';
+import './short-screen.css';
 import { lazyPart } from '../../../lib/lazy-part';
 
 // Opened now and then: fetched when the member first opens their threads.
