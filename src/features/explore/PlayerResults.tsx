@@ -34,8 +34,12 @@ export function PlayerResults({ search, labelledBy }: { search: PlayerSearchPart
         <span>{t('explore.col.team')}</span>
         <span>{t('explore.col.position')}</span>
         <span>{t('explore.col.status')}</span>
-        <span className="explore-num">{t('explore.col.goals')}</span>
-        <span className="explore-num">{t('explore.col.appearances')}</span>
+        <abbr className="explore-num" title={t('explore.col.goals')}>
+          {t('roster.colShort.goals')}
+        </abbr>
+        <abbr className="explore-num" title={t('explore.col.appearances')}>
+          {t('roster.colShort.appearances')}
+        </abbr>
       </div>
       <Virtuoso
         className="explore-scroller"
@@ -105,10 +109,19 @@ function PlayerRowContent({ player }: { player: PlayerRow }) {
       <span className="explore-num">
         <span className="visually-hidden">{t('explore.col.goals')}: </span>
         {player.goals}
+        {/* On a phone, where the column heads are not shown, each number carries its short name. */}
+        <span className="explore-unit" aria-hidden="true">
+          {' '}
+          {t('roster.colShort.goals')}
+        </span>
       </span>
       <span className="explore-num">
         <span className="visually-hidden">{t('explore.col.appearances')}: </span>
         {player.appearances}
+        <span className="explore-unit" aria-hidden="true">
+          {' '}
+          {t('roster.colShort.appearances')}
+        </span>
       </span>
     </>
   );
