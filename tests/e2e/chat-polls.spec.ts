@@ -1,8 +1,10 @@
 /**
  * Polls in Chromium with two members: Alex creates a poll from the composer (two votes each,
- * comments allowed); Jordan — in another browser, in German — votes twice, is stopped at the vote
- * limit, moves a vote and comments; Alex sees the counts and the comment live and ends the poll,
- * after which Jordan can no longer vote. The dialog and the card pass axe.
+ * comments allowed); Jordan — on a phone's touch screen, in German — taps the card, which opens
+ * nothing and votes nothing, opens the message's actions from their own button, then votes twice
+ * with the options' vote controls, is stopped at the vote limit, moves a vote and comments; Alex
+ * sees the counts and the comment live and ends the poll, after which Jordan can no longer vote.
+ * The dialog and the card pass axe.
  */
 import { expect, test, type Page } from './fixtures';
 import { expectNoSeriousViolations, SECOND, signIn } from './support';
@@ -14,6 +16,8 @@ const card = (page: Page, question: string) =>
   log(page).locator('[data-part="poll"]').filter({ hasText: question }).last();
 const option = (page: Page, question: string, text: string) =>
   card(page, question).locator('.poll-option').filter({ hasText: text });
+/** An option's vote control: the only part of the option that votes. */
+const vote = (page: Page, question: string, text: string) => option(page, question, text).locator('.poll-vote');
 const count = (page: Page, question: string, text: string) =>
   option(page, question, text).locator('.poll-option-count');
 const shot = (page: Page, name: string) =>
@@ -31,8 +35,15 @@ test('a poll is created, voted on within its limit, commented on and ended', asy
   const dialog = page.getByRole('dialog', { name: 'Create a poll' });
   await expect(dialog.getByLabel('Question')).toBeFocused();
   await dialog.getByLabel('Question').fill(question);
-  for (const [n, text] of ['Red', 'Blue', 'White'].entries()) await dialog.getByLabel(`Option ${n + 1}`).fill(text);
+  // Enter after each option goes on to the next (the new empty row), never creates the poll.
+  await dialog.getByLabel('Option 1').focus();
+  for (const text of ['Red', 'Blue', 'White']) {
+    await page.keyboard.type(text);
+    await page.keyboard.press('Enter');
+  }
+  await expect(dialog.getByLabel('Option 4')).toBeFocused();
   await expect(dialog.getByLabel('Option 4')).toHaveValue('');
+  await expect(dialog).toBeVisible();
   await dialog.getByLabel('One vote per person').uncheck();
   await dialog.getByLabel(/Votes per person/).fill('12');
   await dialog.getByLabel(/Votes per person/).blur();
@@ -45,21 +56,35 @@ test('a poll is created, voted on within its limit, commented on and ended', asy
   await expect(dialog).toBeHidden();
   await expect(card(page, question)).toContainText('Choose up to 2');
 
-  const jordan = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const jordan = await (await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })).newPage();
   await jordan.goto(CHANNEL);
   await signIn(jordan, SECOND);
-  await option(jordan, question, 'Red').click();
-  await expect(option(jordan, question, 'Red')).toHaveAttribute('aria-pressed', 'true');
-  await option(jordan, question, 'Blue').click();
-  await expect(option(jordan, question, 'Blue')).toHaveAttribute('aria-pressed', 'true');
-  await option(jordan, question, 'White').click();
+  // A tap on the card (to reach the message's actions) opens nothing and votes nothing.
+  const message = log(jordan).getByRole('article').filter({ hasText: question }).last();
+  await card(jordan, question).getByText(question).tap();
+  await option(jordan, question, 'Red').locator('.poll-option-text').tap();
+  await expect(message.locator('[data-part="message-actions"]')).toHaveCount(0);
+  await expect(vote(jordan, question, 'Red')).toHaveAttribute('aria-pressed', 'false');
+  // The message's own button opens them.
+  await message.locator('[data-part="message-actions-toggle"]').tap();
+  await expect(message.locator('[data-part="message-actions"]')).toBeVisible();
+  await shot(jordan, 'poll-phone-actions');
+  await message.locator('[data-part="message-actions-toggle"]').tap();
+  await expect(message.locator('[data-part="message-actions"]')).toHaveCount(0);
+  await expect(vote(jordan, question, 'Red')).toHaveAttribute('aria-pressed', 'false');
+
+  await vote(jordan, question, 'Red').tap();
+  await expect(vote(jordan, question, 'Red')).toHaveAttribute('aria-pressed', 'true');
+  await vote(jordan, question, 'Blue').tap();
+  await expect(vote(jordan, question, 'Blue')).toHaveAttribute('aria-pressed', 'true');
+  await vote(jordan, question, 'White').tap();
   await expect(jordan.getByText('Stimmenlimit erreicht. Entferne zuerst eine vorhandene Stimme.')).toBeVisible();
-  await expect(option(jordan, question, 'White')).toHaveAttribute('aria-pressed', 'false');
+  await expect(vote(jordan, question, 'White')).toHaveAttribute('aria-pressed', 'false');
   // Moving a vote: take Red back, then vote White.
-  await option(jordan, question, 'Red').click();
-  await expect(option(jordan, question, 'Red')).toHaveAttribute('aria-pressed', 'false');
-  await option(jordan, question, 'White').click();
-  await expect(option(jordan, question, 'White')).toHaveAttribute('aria-pressed', 'true');
+  await vote(jordan, question, 'Red').tap();
+  await expect(vote(jordan, question, 'Red')).toHaveAttribute('aria-pressed', 'false');
+  await vote(jordan, question, 'White').tap();
+  await expect(vote(jordan, question, 'White')).toHaveAttribute('aria-pressed', 'true');
   const comment = card(jordan, question).getByPlaceholder('Kommentar hinzufügen');
   await comment.fill('White looks sharp on a wet pitch');
   await comment.press('Enter');
@@ -77,5 +102,5 @@ test('a poll is created, voted on within its limit, commented on and ended', asy
   await card(page, question).getByRole('button', { name: 'End the poll' }).click();
   await expect(card(page, question)).toContainText('Voting has ended');
   await expect(card(jordan, question)).toContainText('Die Abstimmung ist beendet');
-  await expect(option(jordan, question, 'Red')).toHaveAttribute('aria-disabled', 'true');
+  await expect(vote(jordan, question, 'Red')).toHaveAttribute('aria-disabled', 'true');
 });

@@ -1,6 +1,7 @@
 /**
  * Threads in Chromium with two members: Jordan asks in a channel; Alex opens the message's thread
- * from its toolbar and replies, once also to the channel. The address names the thread, the reply
+ * from its toolbar — the cursor is in the thread's reply box at once — and replies, once also to
+ * the channel; hovering a reply in the narrow panel moves nothing. The address names the thread, the reply
  * count shows on the parent, and Jordan — the parent's author, so a participant — sees the thread
  * unread in the Threads view and on its link, opens it (which reads it) and sees the replies. The
  * panel and the view pass axe, the panel covers the channel on a phone, and Escape closes it with
@@ -16,6 +17,23 @@ const article = (page: Page, text: string) => log(page).getByRole('article').fil
 const panel = (page: Page) => page.locator('aside.chat-thread');
 const shot = (page: Page, name: string) =>
   process.env.E2E_SHOTS ? page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png` }) : Promise.resolve();
+
+/**
+ * Hovering a message shows its toolbar and nothing else moves: its box keeps its height and its
+ * time its width (the full date once swapped in on hover wrapped the header in the thread panel).
+ */
+async function expectHoverMovesNothing(page: Page, row: ReturnType<Page['locator']>) {
+  await page.mouse.move(0, 0);
+  await expect(row.locator('[data-part="message-actions"]')).toHaveCount(0);
+  const time = row.locator('time').first();
+  const before = { row: (await row.boundingBox())!, time: (await time.boundingBox())! };
+  await row.hover();
+  await expect(row.locator('[data-part="message-actions"]')).toBeVisible();
+  const after = { row: (await row.boundingBox())!, time: (await time.boundingBox())! };
+  expect(after.row.height).toBe(before.row.height);
+  expect(after.time.width).toBe(before.time.width);
+  expect(after.time.y).toBe(before.time.y);
+}
 
 async function send(input: ReturnType<Page['locator']>, text: string) {
   await input.fill(text);
@@ -46,8 +64,10 @@ test('a reply in a thread reaches the other member, unread until they open it', 
   await expect(panel(page)).toContainText(question);
   await expect(panel(page)).toContainText('No replies yet');
 
-  const reply = unique('I have them in my car');
+  // The thread opened with the cursor in its reply box.
   const threadInput = panel(page).getByRole('textbox', { name: 'Reply…' });
+  await expect(threadInput).toBeFocused();
+  const reply = unique('I have them in my car');
   await send(threadInput, reply);
   await expect(panel(page).getByRole('article').filter({ hasText: reply })).toHaveAttribute(
     'data-state',
@@ -60,6 +80,7 @@ test('a reply in a thread reaches the other member, unread until they open it', 
 
   // Quoting a reply goes to the thread's own composer.
   const replyRow = panel(page).getByRole('article').filter({ hasText: reply });
+  await expectHoverMovesNothing(page, replyRow);
   await replyRow.hover();
   await replyRow.locator('[data-action="more"]').click();
   await page.locator('[data-part="message-menu"] [data-action="quote"]').click();
@@ -104,6 +125,7 @@ test('a reply in a thread reaches the other member, unread until they open it', 
   expect(box.x).toBe(0);
   expect(box.width).toBe(390);
   await shot(page, 'thread-phone');
+  await expectHoverMovesNothing(page, replyRow);
   await threadInput.focus();
   await page.keyboard.press('Escape');
   await expect(panel(page)).toBeHidden();

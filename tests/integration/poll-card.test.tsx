@@ -3,7 +3,9 @@
  * A poll in a message (issue #13 item 2) against the REAL chat sandbox with REAL stream-chat
  * clients: live counts from the other member's votes, unique voting moving my vote, the vote limit
  * with the spec's text, anonymous polls naming nobody, comments apart from votes, and an ended poll
- * that takes no votes.
+ * that takes no votes. Only an option's own vote control votes (round for one vote, square for
+ * several): a press on the option's text or the card does not (issue #27: a tap on a poll to reach
+ * its message's actions cast a vote).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,6 +44,8 @@ async function pollMessage(
 
 const card = () => screen.getByRole('region', { name: 'Poll: Kit colour?' });
 const option = (text: string) => within(card()).getByRole('button', { name: new RegExp(`^${text},`) });
+/** The option's row: its vote control, text, count, bar and voters. */
+const row = (text: string) => option(text).closest('li')!;
 const pollOfBob = (message: LocalMessage) => chat.bob.polls.fromState(message.poll_id!)!;
 
 describe('a poll in a message', () => {
@@ -59,8 +63,26 @@ describe('a poll in a message', () => {
       const poll = pollOfBob(message) ?? (await chat.bob.polls.getPoll(message.poll_id!))!;
       await poll.castVote(poll.data.options.find((o) => o.text === 'White')!.id, message.id);
     });
-    await waitFor(() => expect(option('White').textContent).toContain('Bob Brown'), WAIT);
+    await waitFor(() => expect(row('White').textContent).toContain('Bob Brown'), WAIT);
     expect(option('White').getAttribute('aria-label')).toBe('White, 1 vote');
+  });
+
+  it('votes only from the option’s own control, never from a press on its text or the card', async () => {
+    const { message } = await pollMessage('poll-control', { enforce_unique_vote: true });
+    const user = userEvent.setup();
+    // The control is a round, named toggle; the option's text is not inside it.
+    expect(option('Red').getAttribute('data-shape')).toBe('radio');
+    expect(option('Red').contains(within(card()).getByText('Red'))).toBe(false);
+    await user.click(within(card()).getByText('Red'));
+    await user.click(within(card()).getByText('Kit colour?'));
+    await user.click(row('Blue'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing reached the server.
+    expect((await chat.alice.getPoll(message.poll_id!)).poll.vote_count).toBe(0);
+    expect(within(card()).queryAllByRole('button', { pressed: true })).toEqual([]);
+    await user.click(option('Blue'));
+    await waitFor(() => expect(option('Blue').getAttribute('aria-pressed')).toBe('true'), WAIT);
+    expect(row('Blue').dataset.voted).toBe('true');
   });
 
   it('stops at the vote limit with the spec’s text, and names nobody in an anonymous poll', async () => {
@@ -71,6 +93,8 @@ describe('a poll in a message', () => {
     });
     const user = userEvent.setup();
     expect(within(card()).getByText('Choose up to 2 · Anonymous')).toBeTruthy();
+    // Several votes: square controls, as checkboxes.
+    expect(option('Red').getAttribute('data-shape')).toBe('checkbox');
     await user.click(option('Red'));
     await waitFor(() => expect(option('Red').getAttribute('aria-pressed')).toBe('true'), WAIT);
     await user.click(option('Blue'));

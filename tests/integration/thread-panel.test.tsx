@@ -4,7 +4,8 @@
  * a thread's parent and latest replies, a reply written in the panel (thread-only, and also sent to
  * the channel), a brand-new thread that fills as replies arrive, the latest 50 of a long thread
  * with the earlier ones paged in, reading marks the thread read for its participant, a reload when
- * the client's connection has recovered, and a parent that does not exist.
+ * the client's connection has recovered, and a parent that does not exist. A thread opened (here
+ * by its address) puts the cursor in its reply box.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -56,8 +57,10 @@ describe('the thread panel', () => {
 
     const user = userEvent.setup();
     const input = within(panel).getByRole('textbox', { name: 'Reply…' });
+    // The thread opened with the cursor in its reply box: what is typed at once is the reply.
+    expect(document.activeElement).toBe(input);
     const arrived = nextEvent(chat.bob, 'message.new', 3000, (e) => e.message?.text === 'I will fetch it');
-    await user.type(input, 'I will fetch it{Enter}');
+    await user.keyboard('I will fetch it{Enter}');
     const event = await arrived;
     expect(event.message).toMatchObject({ parent_id: parent.id });
     expect(event.message?.show_in_channel).toBeFalsy();

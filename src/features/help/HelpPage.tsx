@@ -21,6 +21,8 @@ const CHAT_KEYS = [
   ['Esc', 'escape'],
   ['↑', 'editLast'],
   ['Ctrl/⌘ + Shift + U', 'upload'],
+  ['Enter', 'pollNext'],
+  ['Ctrl/⌘ + Enter', 'pollCreate'],
   ['Page Up / Page Down', 'page'],
 ] as const;
 

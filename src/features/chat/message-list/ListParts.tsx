@@ -24,15 +24,16 @@ export function UnreadSeparator({ count }: { count: number }) {
 }
 
 /**
- * Relative time ("5 min. ago", later the clock time); the full date and time in its title and,
- * while the message is hovered or focused, in its place (message-list.css, from `data-full`: no
- * second element per message).
+ * Relative time ("5 min. ago", later the clock time); the full date and time in its title (the
+ * pointer's tooltip) and in the message's accessible name. The visible text never changes on hover
+ * or focus: a longer date put in its place wrapped the header in a narrow pane and pushed the
+ * message down.
  */
 export const MessageTime = memo(function MessageTime({ date, now }: { date: Date; now: number }) {
   const { i18n } = useTranslation();
   const full = fullDateTime(date, i18n.language);
   return (
-    <time className="chat-message-time" dateTime={date.toISOString()} title={full} data-full={full}>
+    <time className="chat-message-time" dateTime={date.toISOString()} title={full}>
       {relativeTime(date, new Date(now), i18n.language)}
     </time>
   );

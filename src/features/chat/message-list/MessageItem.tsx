@@ -30,7 +30,8 @@ import { ModerationNote } from '../moderation/lazy-moderation-note';
 import { moderationKind } from '../moderation/moderation-message';
 import { Attachments } from './Attachments';
 import { clockTime, fullDateTime } from './format';
-import { PinIcon } from './icons';
+import { MoreIcon, PinIcon } from './icons';
+import { useTouchScreen } from './use-touch-screen';
 import { DateSeparator, MessageTime, ReadReceipt, UnreadSeparator } from './ListParts';
 import { MessageText } from './MessageText';
 import type { MessageRow, PendingRow, Row } from './rows';
@@ -104,20 +105,45 @@ function focusRef(should: boolean) {
 
 /**
  * Whether the pointer or the focus is on a message: its action toolbar is only rendered then (and
- * while one of the toolbar's popups is open), so a row costs two elements until it is used.
+ * while one of the toolbar's popups is open), so a row costs two elements until it is used. On a
+ * touch screen a tap is for the message's contents (a poll's vote, a link) and never opens the
+ * toolbar: its own "Message actions" button does (`toggle`), or a keyboard's focus.
  */
-function useEngaged() {
+function useEngaged(touch: boolean) {
   const [engaged, setEngaged] = useState(false);
   const [held, setHeld] = useState(false);
+  const [opened, setOpened] = useState(false);
   const events = {
-    onMouseEnter: () => setEngaged(true),
-    onMouseLeave: () => setEngaged(false),
-    onFocus: () => setEngaged(true),
+    onMouseEnter: touch ? undefined : () => setEngaged(true),
+    onMouseLeave: touch ? undefined : () => setEngaged(false),
+    onFocus: (event: FocusEvent<HTMLElement>) => {
+      if (!touch || event.target.matches(':focus-visible')) setEngaged(true);
+    },
     onBlur: (event: FocusEvent<HTMLElement>) => {
-      if (!event.currentTarget.contains(event.relatedTarget)) setEngaged(false);
+      if (event.currentTarget.contains(event.relatedTarget)) return;
+      setEngaged(false);
+      setOpened(false);
     },
   };
-  return { showActions: engaged || held, onPopupChange: setHeld, events };
+  const toggle = () => setOpened((open) => !open);
+  return { showActions: engaged || held || opened, opened, toggle, onPopupChange: setHeld, events };
+}
+
+/** On a touch screen, the always-shown button that opens (and closes) a message's action toolbar. */
+function ActionsToggle({ open, onToggle }: { open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="chat-message-actions-toggle"
+      data-part="message-actions-toggle"
+      aria-label={t('chat.actions.toolbar')}
+      aria-expanded={open}
+      onClick={onToggle}
+    >
+      <MoreIcon />
+    </button>
+  );
 }
 
 /** The top of a group: the avatar (in the gutter) and the author's name with the time. */
@@ -148,7 +174,8 @@ function GroupHeader({
 const MessageView = memo(function MessageView({ row, handlers }: { row: MessageRow; handlers: RowHandlers }) {
   const { t, i18n } = useTranslation();
   const { message } = row;
-  const engaged = useEngaged();
+  const touch = useTouchScreen();
+  const engaged = useEngaged(touch);
   const name = message.user?.name || message.user?.id || t('chat.message.unknownUser');
   const label = t('chat.message.label', { name, time: fullDateTime(message.created_at, i18n.language) });
   const deleted = message.type === 'deleted' || message.deleted_at != null;
@@ -192,6 +219,7 @@ const MessageView = memo(function MessageView({ row, handlers }: { row: MessageR
       data-pinned={message.pinned || undefined}
       data-message-id={message.id}
       data-clock={row.groupStart ? undefined : clockTime(message.created_at, i18n.language)}
+      data-touch={(touch && !deleted && !onlyMine) || undefined}
       aria-label={label}
       tabIndex={0}
       {...engaged.events}
@@ -240,6 +268,7 @@ const MessageView = memo(function MessageView({ row, handlers }: { row: MessageR
       {!deleted && !onlyMine && <ReminderSlot messageId={message.id} />}
       {!deleted && !onlyMine && <ReactionList message={message} />}
       {row.receipt && <ReadReceipt receipt={row.receipt} />}
+      {touch && !deleted && !onlyMine && <ActionsToggle open={engaged.opened} onToggle={engaged.toggle} />}
       {!deleted && !onlyMine && engaged.showActions && (
         <MessageActions message={message} onPopupChange={engaged.onPopupChange} />
       )}

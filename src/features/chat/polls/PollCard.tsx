@@ -1,8 +1,11 @@
 /**
  * A poll in a message (issue #13 item 2): the question, each option with its votes as a bar and —
- * for public polls — who voted, my votes marked, voting by activating an option (again to take the
- * vote back), the comments apart from the votes, suggesting an option, and ending the poll for its
- * creator. Texts from members are text, never markup.
+ * for public polls — who voted, my votes marked, voting with the option's own vote control (a
+ * round one for one vote per person, a square one for several; again to take the vote back), the
+ * comments apart from the votes, suggesting an option, and ending the poll for its creator. Only
+ * the control votes: with a mouse it stretches over its option's row (polls.css), on a touch screen
+ * it does not, so a tap on the card to reach the message's actions never casts a vote (issue #27).
+ * Texts from members are text, never markup.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { LocalMessage, Poll, PollState } from 'stream-chat';
@@ -11,6 +14,15 @@ import { useChannelCapabilities } from '../message-actions/use-message-actions';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { pollOf, usePollActions, usePollState } from './use-poll';
 import './polls.css';
+
+/** The mark in a vote control that holds my vote: a check, drawn. */
+function VotedIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path d="M3 8.5l3.25 3.25L13 5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 /** How many voters' names an option of a public poll shows. */
 const VOTERS_SHOWN = 3;
@@ -80,33 +92,39 @@ function PollBody({ poll, state, messageId }: { poll: Poll; state: PollState; me
                   v.user ? [v.user.name || v.user.id] : [],
                 );
           return (
-            <li key={option.id}>
-              <button
-                type="button"
-                className="poll-option"
-                data-option-id={option.id}
-                aria-pressed={mine}
-                aria-disabled={!canVote}
-                aria-label={t('chat.poll.optionLabel', { text: option.text, count })}
-                onClick={() => canVote && actions.toggleVote(option.id)}
-              >
-                <span className="poll-option-top">
+            <li
+              key={option.id}
+              className="poll-option"
+              data-option-id={option.id}
+              data-voted={mine || undefined}
+              data-disabled={!canVote || undefined}
+            >
+              <span className="poll-option-top">
+                <button
+                  type="button"
+                  className="poll-vote"
+                  data-shape={state.enforce_unique_vote ? 'radio' : 'checkbox'}
+                  aria-pressed={mine}
+                  aria-disabled={!canVote}
+                  aria-label={t('chat.poll.optionLabel', { text: option.text, count })}
+                  onClick={() => canVote && actions.toggleVote(option.id)}
+                >
                   <span className="poll-check" aria-hidden="true">
-                    {mine ? '✓' : ''}
+                    {mine && <VotedIcon />}
                   </span>
-                  <span className="poll-option-text">{option.text}</span>
-                  <span className="poll-option-count">{count}</span>
+                </button>
+                <span className="poll-option-text">{option.text}</span>
+                <span className="poll-option-count">{count}</span>
+              </span>
+              <span className="poll-bar" aria-hidden="true">
+                <span style={{ width: `${(count / most) * 100}%` }} />
+              </span>
+              {voters.length > 0 && (
+                <span className="poll-voters chat-muted">
+                  {voters.slice(0, VOTERS_SHOWN).join(', ')}
+                  {voters.length > VOTERS_SHOWN ? ` +${voters.length - VOTERS_SHOWN}` : ''}
                 </span>
-                <span className="poll-bar" aria-hidden="true">
-                  <span style={{ width: `${(count / most) * 100}%` }} />
-                </span>
-                {voters.length > 0 && (
-                  <span className="poll-voters chat-muted">
-                    {voters.slice(0, VOTERS_SHOWN).join(', ')}
-                    {voters.length > VOTERS_SHOWN ? ` +${voters.length - VOTERS_SHOWN}` : ''}
-                  </span>
-                )}
-              </button>
+              )}
             </li>
           );
         })}

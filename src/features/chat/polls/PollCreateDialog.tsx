@@ -2,11 +2,14 @@
  * Creating a poll (issue #13 item 2) over the composer's poll-composer child: the question, an
  * optional description, the options (a new empty row appears below the last one that is filled,
  * up to 100), one vote per person or a limit of 2–10 votes, comments, suggested options and
- * anonymous voting, with the spec's texts under the fields once they are left. Create sends the
- * poll as its own message; Cancel, Escape or the backdrop close it and keep nothing.
+ * anonymous voting, with the spec's texts under the fields once they are left. Create (or
+ * Ctrl/⌘+Enter from anywhere in it) sends the poll as its own message; Enter never does: in a text
+ * field it moves on to the next one (from an option to the option below, the new empty row when it
+ * was the last filled one), as in other poll tools. Cancel, Escape or the backdrop close it and
+ * keep nothing.
  */
 import { useSelector } from '@xstate/react';
-import { useId, useRef } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { pollComposerMachine } from '../../../../machines/poll-composer/poll-composer.machine';
 import {
@@ -28,6 +31,30 @@ const FLAGS: [PollFlagField, string][] = [
   ['allow_user_suggested_options', 'chat.poll.allowSuggestions'],
 ];
 
+/** The text fields Enter moves through, in order: the question, the description, the options. */
+const ENTER_MOVES = 'input[data-enter="next"]';
+
+/**
+ * Enter in the dialog: Ctrl/⌘+Enter creates the poll from any field; a plain Enter in a text field
+ * goes to the next one of {@link ENTER_MOVES} (from the last, nowhere) and never submits the form
+ * (a browser submits a form on Enter in any of its fields). An input method composing text (Japanese,
+ * Korean) keeps its Enter.
+ */
+function onDialogKeyDown(event: KeyboardEvent<HTMLFormElement>, submit: () => void) {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+  if (event.ctrlKey || event.metaKey) {
+    event.preventDefault();
+    submit();
+    return;
+  }
+  const field = event.target;
+  if (!(field instanceof HTMLInputElement)) return; // buttons act on Enter themselves
+  event.preventDefault();
+  if (field.dataset.enter !== 'next') return;
+  const fields = [...event.currentTarget.querySelectorAll<HTMLInputElement>(ENTER_MOVES)];
+  fields[fields.indexOf(field) + 1]?.focus();
+}
+
 export function PollCreateDialog({ poll, onClose }: { poll: PollComposerActor; onClose: () => void }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -37,6 +64,7 @@ export function PollCreateDialog({ poll, onClose }: { poll: PollComposerActor; o
   const canCreate = useSelector(poll, selectCanCreate);
   const creating = useSelector(poll, selectIsCreating);
   const failure = useSelector(poll, selectFailure);
+  const submit = () => poll.send({ type: 'poll.submit' });
   const text = (field: PollTextField, label: string, error?: string, inputMode?: 'numeric') => {
     const id = `${titleId}-${field}`;
     return (
@@ -47,6 +75,8 @@ export function PollCreateDialog({ poll, onClose }: { poll: PollComposerActor; o
           ref={field === 'name' ? nameRef : undefined}
           value={values[field]}
           inputMode={inputMode}
+          data-enter={field === 'max_votes_allowed' ? undefined : 'next'}
+          enterKeyHint={field === 'max_votes_allowed' ? undefined : 'next'}
           disabled={field === 'max_votes_allowed' && values.enforce_unique_vote}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -68,8 +98,9 @@ export function PollCreateDialog({ poll, onClose }: { poll: PollComposerActor; o
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          poll.send({ type: 'poll.submit' });
+          submit();
         }}
+        onKeyDown={(event) => onDialogKeyDown(event, submit)}
       >
         <h2 id={titleId} className="cl-dialog-title">
           {t('chat.poll.create')}
@@ -86,6 +117,9 @@ export function PollCreateDialog({ poll, onClose }: { poll: PollComposerActor; o
                 <input
                   aria-label={t('chat.poll.optionN', { n: index + 1 })}
                   value={option.text}
+                  data-part="poll-option-input"
+                  data-enter="next"
+                  enterKeyHint="next"
                   placeholder={last ? t('chat.poll.addOption') : undefined}
                   aria-invalid={Boolean(error)}
                   onChange={(event) =>
@@ -152,7 +186,12 @@ export function PollCreateDialog({ poll, onClose }: { poll: PollComposerActor; o
           <button type="button" className="secondary" onClick={onClose}>
             {t('chat.poll.cancel')}
           </button>
-          <button type="submit" aria-disabled={!canCreate || creating}>
+          <button
+            type="submit"
+            aria-disabled={!canCreate || creating}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+            title={t('chat.poll.createShortcut')}
+          >
             {creating ? t('chat.poll.creating') : t('chat.poll.createButton')}
           </button>
         </div>

@@ -2,7 +2,9 @@
  * An open thread: the parent message in full, the reply count, the replies in the channel's style
  * (virtualized, older pages loaded as the member scrolls up), and the thread's own composer with
  * "Also send to channel". Inside, `useOpenChannel()` names this thread and its composer, so the
- * message actions (quote, edit) and the composer act on the thread.
+ * message actions (quote, edit) and the composer act on the thread. When the thread opens (from a
+ * message's "Reply in thread" or by its address) the cursor goes into its reply box, so a reply
+ * typed at once lands there.
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -82,6 +84,29 @@ function ThreadHeader({ context }: { context: HeaderContext }) {
 const COMPONENTS = { Header: ThreadHeader };
 
 /**
+ * Whether the reply box may take the focus as the thread opens: not when the member is already
+ * somewhere in the thread panel (its resize edge, its close button), nor while they type elsewhere
+ * (the channel's composer, the search).
+ */
+function mayTakeFocus(panel: Element | null): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return true;
+  if (panel?.contains(active)) return false;
+  return !(active.isContentEditable || active.matches('textarea, input:not([type="checkbox"], [type="radio"])'));
+}
+
+/** Puts the cursor in the thread's reply box once, as the thread opens (when the member may write here). */
+function useFocusReplyBox() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || !mayTakeFocus(box.closest('aside'))) return;
+    box.querySelector<HTMLTextAreaElement>('textarea[data-part="composer-input"]')?.focus({ preventScroll: true });
+  }, []);
+  return ref;
+}
+
+/**
  * The reply the address names (`?reply=`, e.g. from "Go to message" in the reminders view): older
  * pages are loaded until it is among the replies, then it is scrolled to the middle and highlighted.
  */
@@ -114,6 +139,7 @@ export function ThreadConversation({ thread, actor }: { thread: Thread; actor: A
   const firstItemIndex = usePrependIndex(replies);
   const now = useNow();
   const { virtuoso, highlightedId } = useReplyTarget(replies, actor, hasOlder, loadingOlder);
+  const replyBoxRef = useFocusReplyBox();
 
   const open = useMemo<OpenChannel>(
     () => ({ ...channelOpen, composer, threadId: thread.id, targetMessageId: null }),
@@ -163,7 +189,7 @@ export function ThreadConversation({ thread, actor }: { thread: Thread; actor: A
         context={headerContext}
         components={COMPONENTS}
       />
-      <div className="chat-thread-composer">
+      <div ref={replyBoxRef} className="chat-thread-composer">
         <Composer />
         <label className="chat-thread-also">
           <input
