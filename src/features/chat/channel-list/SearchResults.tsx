@@ -6,7 +6,7 @@
  * and one polite status says the counts once both searches have answered.
  *
  * The Channels tab is shown first, unless the text names no channel but is in messages: then the
- * Messages tab is, as Slack and Discord show the messages a search finds (docs/decisions/0027).
+ * Messages tab is, as Slack and Discord show the messages a search finds (docs/decisions/0028).
  * A tab the member picks stays picked until the search is closed.
  */
 import { useSelector } from '@xstate/react';
