@@ -119,6 +119,28 @@ describe.each(ENGINES)('chat message search on $name', (engine) => {
     expect(texts(asServer.results)).toEqual(['hello, secret plans']);
   });
 
+  it('finds word starts with $autocomplete whatever their accents, as the service does; whole words stay exact', async () => {
+    const club = alice.channel('messaging', 'club-accents', { name: 'Équipe Réserve', members: ['alice'] });
+    await club.watch();
+    await club.sendMessage({ text: 'José scored twice' });
+    await club.sendMessage({ text: 'MAÑANA we train at the pitch' });
+    const filter = { cid: 'messaging:club-accents' };
+    const jose = await alice.search(filter, { text: { $autocomplete: 'jose' } });
+    expect(texts(jose.results)).toEqual(['José scored twice']);
+    const manana = await alice.search(filter, { text: { $autocomplete: 'mañ' } });
+    expect(texts(manana.results)).toEqual(['MAÑANA we train at the pitch']);
+    expect(texts((await alice.search(filter, { text: { $autocomplete: 'MANANA' } })).results)).toEqual([
+      'MAÑANA we train at the pitch',
+    ]);
+    // A whole-word search ($q, a plain query) compares the words as written, accents included.
+    expect((await alice.search(filter, 'jose')).results).toEqual([]);
+    // Channel names too: the channel list's search finds "Équipe Réserve" by "equipe" and "RES".
+    for (const text of ['equipe', 'RES', 'équ']) {
+      const found = await alice.queryChannels({ members: { $in: ['alice'] }, name: { $autocomplete: text } });
+      expect(found.map((c) => c.id)).toEqual(['club-accents']);
+    }
+  });
+
   it('refuses a channel whose config disables search with code 19', async () => {
     await rawChat(server, 'POST', '/channels/messaging/nosearch/query', 'alice', {
       data: { members: ['alice'], config_overrides: { search: false } },

@@ -5,7 +5,7 @@
  * with an array value on an array field means the same set.
  */
 import { inputError } from '../errors.js';
-import { asText } from './text.js';
+import { asText, foldForAutocomplete } from './text.js';
 
 export type Filter = Record<string, unknown>;
 type Doc = Record<string, unknown>;
@@ -15,9 +15,9 @@ const compare = (a: unknown, b: unknown): number => {
   return asText(a).localeCompare(asText(b));
 };
 
+/** The words `$autocomplete` looks at the starts of, folded (text.ts). */
 function words(value: unknown): string[] {
-  return asText(value)
-    .toLowerCase()
+  return foldForAutocomplete(asText(value))
     .split(/[\s\-_.@]+/)
     .filter(Boolean);
 }
@@ -43,9 +43,9 @@ function scalarMatches(value: unknown, op: string, operand: unknown): boolean {
     case '$lte':
       return value !== undefined && value !== null && compare(value, operand) <= 0;
     case '$autocomplete': {
-      const query = String(operand).toLowerCase().trim();
+      const query = foldForAutocomplete(String(operand)).trim();
       if (!query) return false;
-      const text = asText(value).toLowerCase();
+      const text = foldForAutocomplete(asText(value));
       return text.startsWith(query) || words(value).some((w) => w.startsWith(query));
     }
     case '$q':

@@ -2,7 +2,7 @@
  * Message search (chat-protocol.md §4.5): `GET /search?payload=` with a channel filter and
  * either a text `query` or `message_filter_conditions`, over the channels the user can read
  * whose config enables search. Deleted, ephemeral and error messages never match. Text matches
- * whole words, case-insensitively (`$autocomplete`: word prefixes). Newest first unless sorted by
+ * whole words, case-insensitively (`$autocomplete`: word prefixes, accents aside). Newest first unless sorted by
  * created_at / updated_at; paged by `offset` or by the opaque `next` cursor, not both.
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,7 @@ import { cursorPage, decodeCursor } from '../query/offset-page.js';
 import { parseSort, sortBy, type SortSpec } from '../query/sort.js';
 import { ok, type Sandbox } from '../sandbox.js';
 import { payloadOf } from '../request-input.js';
+import { foldForAutocomplete } from '../query/text.js';
 import * as schemas from '../schema/search.js';
 import type { ChannelRec, MessageRec } from '../store/model.js';
 import { channelView } from '../query/channel-view.js';
@@ -37,20 +38,20 @@ const NEVER_FOUND = new Set<MessageRec['type']>(['deleted', 'ephemeral', 'error'
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** Lower-case words of a text: runs of letters and digits. */
-function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+/** Lower-case words of a text: runs of letters and digits (accents dropped too, for `$autocomplete`). */
+function words(text: string, fold = false): string[] {
+  return (fold ? foldForAutocomplete(text) : text.toLowerCase()).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
-/** Every word of `query` is a word of `text` (or, with `prefix`, starts one). */
+/**
+ * Every word of `query` is a word of `text` (or, with `prefix`, starts one). A prefix search
+ * (`$autocomplete`) ignores accents, as the service's autocomplete does (query/text.ts).
+ */
 function textMatches(text: string, query: unknown, prefix: boolean): boolean {
   if (typeof query !== 'string') throw inputError('text conditions need a string');
-  const wanted = words(query);
+  const wanted = words(query, prefix);
   if (wanted.length === 0) return false;
-  const have = words(text);
+  const have = words(text, prefix);
   return wanted.every((w) => have.some((h) => (prefix ? h.startsWith(w) : h === w)));
 }
 

@@ -85,7 +85,8 @@ export function ChannelListPanel({
   const loaded = useSelector(main, selectHasLoaded);
   const sections = useSections(client, main).filter((s) => s.key !== 'archived');
   const [search, setSearch] = useState('');
-  const [tab, setTab] = useState<SearchTab>('channels');
+  // The tab the member picked in this search (null: the results decide), forgotten when it closes.
+  const [tab, setTab] = useState<SearchTab | null>(null);
   const [archivedOpen, setArchivedOpen] = useState(false);
   const [archived, setArchived] = useState<{ actor: ChannelListActor; cids: string[] } | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -159,6 +160,7 @@ export function ChannelListPanel({
 
   const onSearch = (text: string) => {
     setSearch(text);
+    if (!text.trim()) setTab(null);
     searchChannels.send({ type: 'search.typed', text });
     searchMessages.send({ type: 'search.typed', text });
   };

@@ -11,6 +11,8 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
 import { Avatar } from '../shared/Avatar';
+import { Highlighted } from '../shared/Highlighted';
+import { cachedPollName } from '../shared/message-summary';
 import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { actionLabelKey, actionsFor, type ChannelAction } from './channel-actions';
 import { fullTime, isFrozen, isMuted, nameOf, pictureOf, previewOf, timeLabel, unreadOf } from './channel-row-model';
@@ -32,11 +34,13 @@ export interface RowProps {
   onChosen?: () => void;
   /** Runs a menu action; absent for rows without a menu (search results). */
   onAction?: (channel: Channel, action: ChannelAction) => void;
+  /** A search's text: its words are marked in the name (search results). */
+  highlight?: string;
 }
 
 type MenuState = { x: number; y: number; opener: 'link' | 'button' } | null;
 
-export function ChannelRow({ channel, userId, active, locale, onChosen, onAction }: RowProps) {
+export function ChannelRow({ channel, userId, active, locale, onChosen, onAction, highlight }: RowProps) {
   const { t } = useTranslation();
   const { client } = useChatWorkspace();
   useChannelVersion(client, channel);
@@ -49,7 +53,7 @@ export function ChannelRow({ channel, userId, active, locale, onChosen, onAction
   const unread = unreadOf(client, channel, userId);
   const muted = isMuted(client, channel);
   const frozen = isFrozen(channel);
-  const preview = previewOf(channel, userId, t);
+  const preview = previewOf(channel, userId, t, cachedPollName(client));
   const label =
     unread.count > 0
       ? t('chat.channelList.rowUnread', { name, count: unread.count })
@@ -105,7 +109,7 @@ export function ChannelRow({ channel, userId, active, locale, onChosen, onAction
         <Avatar id={channel.cid} name={name} image={pictureOf(channel, userId)} size={36} />
         <span className="cl-row-body">
           <span className="cl-row-top">
-            <span className="cl-row-name">{name}</span>
+            <span className="cl-row-name">{highlight ? <Highlighted text={name} query={highlight} /> : name}</span>
             {muted && (
               <span className="cl-marker" aria-hidden="true" title={t('chat.channelList.muted')}>
                 <MutedIcon />

@@ -70,13 +70,15 @@ describe('channel row previews', () => {
     ).toBe('No messages yet');
   });
 
+  // The rules live in shared/message-summary.ts (its tests); the row uses them as every list does.
   it('names what a message without text holds', () => {
     const group = channelWith('team', [alex, jordan, sam], { name: 'Kit' });
     const cases: [Partial<MessageResponse>, string][] = [
       [{ attachments: [{ type: 'image', image_url: 'https://x.example/a.png' }] }, 'Photo'],
       [{ attachments: [{ type: 'voiceRecording', asset_url: 'https://x.example/a.ogg' }] }, 'Voice message'],
       [{ attachments: [{ type: 'video' }] }, 'Video'],
-      [{ attachments: [{ type: 'file', title: 'lineup.pdf' }] }, 'File'],
+      [{ attachments: [{ type: 'file', title: 'lineup.pdf' }] }, 'lineup.pdf'],
+      [{ attachments: [{ type: 'file' }] }, 'File'],
       [{ attachments: [{ type: 'giphy' }] }, 'GIF'],
       [{ poll: { name: 'Which  kit?' } as MessageResponse['poll'] }, 'Poll: Which kit?'],
       [{ shared_location: { latitude: 1, longitude: 2 } as MessageResponse['shared_location'] }, 'Location'],

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import type { Channel, LocalMessage, StreamChat } from 'stream-chat';
 import { isArchived, isPinned } from '../../../lib/actors/channel-list-actors';
 import { channelTitle, directPartner } from '../shared/channel-title';
+import { summariseMessage, type PollNameLookup } from '../shared/message-summary';
 
 export { isArchived, isPinned };
 
@@ -92,44 +93,20 @@ export function pictureOf(channel: Channel, userId: string): unknown {
   return directPartner(channel, userId)?.image ?? null;
 }
 
-const oneLine = (text: string) => text.replace(/\s+/gu, ' ').trim();
-
-/** What a message without text is ("Photo", "Poll: …", "Location", "Voice message", "File"). */
-function bodyOf(message: LocalMessage, t: TFunction): string {
-  if (message.type === 'deleted' || message.deleted_at) return t('chat.channelList.preview.deleted');
-  const text = oneLine(message.text ?? '');
-  if (text) return text;
-  if (message.poll) return t('chat.channelList.preview.poll', { name: oneLine(message.poll.name ?? '') });
-  if (message.shared_location) return t('chat.channelList.preview.location');
-  const kind = message.attachments?.[0]?.type;
-  switch (kind) {
-    case undefined:
-      return '';
-    case 'image':
-      return t('chat.channelList.preview.photo');
-    case 'video':
-      return t('chat.channelList.preview.video');
-    case 'audio':
-      return t('chat.channelList.preview.audio');
-    case 'voiceRecording':
-      return t('chat.channelList.preview.voice');
-    case 'giphy':
-      return t('chat.channelList.preview.gif');
-    default:
-      return t('chat.channelList.preview.file');
-  }
-}
-
 export interface Preview {
   text: string;
   at: Date | null;
 }
 
-/** The last message as one line: "You: …" for mine, "Name: …" in groups, none for the system. */
-export function previewOf(channel: Channel, userId: string, t: TFunction): Preview {
+/**
+ * The last message as one line: "You: …" for mine, "Name: …" in groups, none for the system.
+ * What the message is, is named as every list names it; `pollName` names a poll an update left
+ * out of the message (the row passes the client's poll cache).
+ */
+export function previewOf(channel: Channel, userId: string, t: TFunction, pollName?: PollNameLookup): Preview {
   const message = lastShownMessage(channel);
   if (!message) return { text: t('chat.channelList.noMessages'), at: null };
-  const body = bodyOf(message, t);
+  const body = summariseMessage(message, t, { pollName });
   const at = message.created_at;
   if (message.type === 'system' || !message.user) return { text: body, at };
   if (message.user.id === userId) return { text: t('chat.channelList.preview.you', { text: body }), at };

@@ -3,7 +3,8 @@
  * pinned-messages query, loaded through the resource statechart (a page of 25, "Show more" asks
  * for 25 more, up to the service's 100) and loaded again while open when a message of the
  * channel is pinned, unpinned or deleted. Choosing one closes the dialog and jumps the list to
- * it. Author, time and text are shown as text.
+ * it. Author, time and what the message is (its text, or its poll's question, its attachment's
+ * name: shared/message-summary.ts) are shown as text.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Channel, MessageResponse } from 'stream-chat';
@@ -13,6 +14,9 @@ import '../channel-list/channel-list-overlays.css';
 import { ModalDialog } from '../channel-list/ModalDialog';
 import { clockTime, dayLabel } from '../message-list/format';
 import { Avatar } from '../shared/Avatar';
+import { summariseMessage } from '../shared/message-summary';
+import { usePollNames } from '../shared/use-poll-names';
+import { useChatWorkspace } from '../workspace/chat-workspace-context';
 import './pinned.css';
 
 export const PINNED_PAGE = 25;
@@ -52,6 +56,7 @@ export function PinnedMessagesDialog({
   }, [channel]);
 
   const messages: MessageResponse[] = pinned.data ?? [];
+  const pollName = usePollNames(useChatWorkspace().client, messages);
   const more = messages.length === limit && limit < PINNED_MAX;
   return (
     <ModalDialog titleId={titleId} className="pinned-dialog" initialFocus={closeRef} onClose={onClose}>
@@ -82,7 +87,7 @@ export function PinnedMessagesDialog({
           {messages.map((message) => {
             const author = message.user?.name || message.user?.id || t('chat.message.unknownUser');
             const created = message.created_at ? new Date(message.created_at) : now;
-            const text = message.text?.trim() || t('chat.pinned.noText');
+            const text = summariseMessage(message, t, { pollName, keepLines: true });
             return (
               <li key={message.id}>
                 <button

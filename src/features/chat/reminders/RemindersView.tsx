@@ -2,7 +2,8 @@
  * "Saved and reminders" (`/chat/reminders`, issue #13 item 3): the member's reminders in three
  * lists — upcoming (soonest first), overdue (latest first) and saved for later (newest first) —
  * queried from the service with stream-chat's reminder paginator, REMINDERS_PAGE_SIZE at a time.
- * Each row shows the channel, the message, the due time (its words follow the reminder machine's
+ * Each row shows the channel, the message (its text, or its poll's question, its attachment's name:
+ * shared/message-summary.ts), the due time (its words follow the reminder machine's
  * refresh cadence) and offers going to the message, changing the time and deleting. The lists
  * reload when a reminder of the member changes or falls due (in this tab or another).
  */
@@ -14,6 +15,8 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { preloadable } from '../../../lib/preloadable';
 import { useToast } from '../../../lib/toasts';
 import { channelTitle } from '../shared/channel-title';
+import { summariseMessage, type PollNameLookup } from '../shared/message-summary';
+import { usePollNames } from '../shared/use-poll-names';
 import { channelPath, threadPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { OpenPanelButton } from '../workspace/OpenPanelButton';
 import { BellIcon, useReminderWords } from './MessageReminder';
@@ -43,6 +46,10 @@ export function listQuery(list: ReminderList, now: number): { filters: ReminderF
   }
 }
 
+/** The reminders' messages (the service may leave a reminder's message out). */
+const messagesOf = (reminders: ReminderResponse[] | undefined) =>
+  (reminders ?? []).flatMap((reminder) => (reminder.message ? [reminder.message] : []));
+
 const RELOAD_ON = ['reminder.created', 'reminder.updated', 'reminder.deleted', 'notification.reminder_due'];
 
 /** Points the client's reminder paginator at `list` (which resets it) and fetches the first page. */
@@ -68,7 +75,15 @@ function usePaginator(client: StreamChat, list: ReminderList) {
   return { ...state, load, more: () => void paginator.next() };
 }
 
-function ReminderRow({ reminder, userId }: { reminder: ReminderResponse; userId: string }) {
+function ReminderRow({
+  reminder,
+  userId,
+  pollName,
+}: {
+  reminder: ReminderResponse;
+  userId: string;
+  pollName: PollNameLookup;
+}) {
   const { t } = useTranslation();
   const { client } = useChatWorkspace();
   const toast = useToast();
@@ -81,7 +96,7 @@ function ReminderRow({ reminder, userId }: { reminder: ReminderResponse; userId:
   const active = client.activeChannels[reminder.channel_cid];
   const channelName = active ? channelTitle(active, userId) : reminder.channel?.name || channelId;
   const author = message?.user?.name || message?.user?.id || t('chat.message.unknownUser');
-  const text = message?.text?.trim() || t('chat.message.attachmentOnly');
+  const text = message ? summariseMessage(message, t, { pollName }) : t('chat.summary.unavailable');
   const to = message?.parent_id
     ? threadPath(type, channelId, message.parent_id, reminder.message_id)
     : channelPath(type, channelId, reminder.message_id);
@@ -150,6 +165,7 @@ export default function RemindersView({ onOpenPanel }: { onOpenPanel: (() => voi
   const { client, userId } = useChatWorkspace();
   const [list, setList] = useState<ReminderList>('upcoming');
   const { items, isLoading, hasNext, lastQueryError, load, more } = usePaginator(client, list);
+  const pollName = usePollNames(client, messagesOf(items));
   return (
     <section className="reminders-view" aria-labelledby="reminders-title" role="region">
       <header className="chat-channel-header">
@@ -195,7 +211,7 @@ export default function RemindersView({ onOpenPanel }: { onOpenPanel: (() => voi
         {items && items.length > 0 && (
           <ul className="reminders-list" aria-label={t(`chat.reminders.lists.${list}`)} data-part="reminders-list">
             {items.map((reminder) => (
-              <ReminderRow key={reminder.message_id} reminder={reminder} userId={userId} />
+              <ReminderRow key={reminder.message_id} reminder={reminder} userId={userId} pollName={pollName} />
             ))}
           </ul>
         )}

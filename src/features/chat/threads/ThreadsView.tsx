@@ -3,30 +3,31 @@
  * latest activity first, 25 at a time as the list scrolls (stream-chat's `ThreadManager`, which
  * loads them when the view activates it, counts threads with new replies that are not in the list
  * yet, and reloads after the connection drops and recovers). Each thread shows its channel, the
- * parent message, the latest reply, the reply count and how many replies are unread; choosing one
+ * parent message and the latest reply (each as shared/message-summary.ts names it), the reply count and how many replies are unread; choosing one
  * opens it beside its channel.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Virtuoso } from 'react-virtuoso';
 import type { Thread } from 'stream-chat';
 import { useTranslation } from '../../../i18n/use-translation';
 import { clockTime } from '../message-list/format';
 import { channelTitle } from '../shared/channel-title';
+import { cachedPollName, summariseMessage, type PollNameLookup } from '../shared/message-summary';
 import { useThreadState } from '../thread/use-thread-state';
 import { threadPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { OpenPanelButton } from '../workspace/OpenPanelButton';
 import { useThreadManagerState } from './use-thread-manager';
 import './threads.css';
 
-function ThreadItem({ thread, userId }: { thread: Thread; userId: string }) {
+function ThreadItem({ thread, userId, pollName }: { thread: Thread; userId: string; pollName: PollNameLookup }) {
   const { t, i18n } = useTranslation();
   const { parentMessage, replies, replyCount, read, channel } = useThreadState(thread);
   const unread = read[userId]?.unreadMessageCount ?? 0;
   const latest = replies[replies.length - 1];
   const author = (user?: { id: string; name?: string } | null) =>
     user?.name || user?.id || t('chat.message.unknownUser');
-  const parentText = parentMessage.text || t('chat.message.attachmentOnly');
+  const parentText = summariseMessage(parentMessage, t, { pollName });
   const label = [
     t('chat.threads.itemLabel', { name: author(parentMessage.user), text: parentText }),
     channelTitle(channel, userId),
@@ -53,7 +54,7 @@ function ThreadItem({ thread, userId }: { thread: Thread; userId: string }) {
       </span>
       {latest && (
         <span className="threads-item-latest chat-muted">
-          {author(latest.user)}: {latest.text || t('chat.message.attachmentOnly')}
+          {author(latest.user)}: {summariseMessage(latest, t, { pollName })}
         </span>
       )}
       <span className="threads-item-bottom">
@@ -68,6 +69,7 @@ export default function ThreadsView({ onOpenPanel }: { onOpenPanel: (() => void)
   const { t } = useTranslation();
   const { client, userId } = useChatWorkspace();
   const { threads, unseenThreadIds, pagination, ready, active } = useThreadManagerState(client);
+  const pollName = useMemo(() => cachedPollName(client), [client]);
 
   useEffect(() => {
     client.threads.activate();
@@ -110,7 +112,7 @@ export default function ThreadsView({ onOpenPanel }: { onOpenPanel: (() => void)
           data={threads}
           computeItemKey={(_, thread) => thread.id}
           endReached={() => void client.threads.loadNextPage()}
-          itemContent={(_, thread) => <ThreadItem thread={thread} userId={userId} />}
+          itemContent={(_, thread) => <ThreadItem thread={thread} userId={userId} pollName={pollName} />}
           components={{
             Footer: () =>
               pagination.isLoadingNext ? (
