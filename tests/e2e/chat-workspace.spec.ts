@@ -81,11 +81,12 @@ test('on a phone the channel list is a navigation panel over the conversation', 
 });
 
 test('on a phone with the keyboard open, three messages stay in sight under a two-line draft', async ({
-  page,
+  browser,
   playwright,
   baseURL,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  // A phone: a touch screen, where each message carries its own actions button.
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true })).newPage();
   await page.goto('/chat');
   await signIn(page);
   const request = await playwright.request.newContext({ baseURL });

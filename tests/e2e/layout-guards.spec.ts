@@ -82,6 +82,9 @@ for (const language of LANGUAGES) {
         await expect(shown, `${where} closes with Escape`).toBeHidden();
       };
       const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+      // A phone (a touch screen) opens a message's actions from its own button, a mouse by pointing.
+      const openActions = (message: Locator) =>
+        size.width < 600 ? message.locator('[data-part="message-actions-toggle"]').click() : message.hover();
 
       await page.goto('/login');
       await check('/login', heading(t('login.title')));
@@ -153,7 +156,7 @@ for (const language of LANGUAGES) {
         await dialog(
           'the message menu',
           async () => {
-            await message.hover();
+            await openActions(message);
             await message.getByRole('button', { name: t('chat.actions.more') }).click();
           },
           page.getByRole('menu'),
@@ -177,7 +180,7 @@ for (const language of LANGUAGES) {
             .getByRole('complementary', { name: t('chat.details.title') })
             .or(page.getByRole('dialog', { name: t('chat.details.title') })),
         );
-        await message.hover();
+        await openActions(message);
         await message.getByRole('button', { name: t('chat.actions.replyInThread') }).click();
         await check('a thread', page.getByRole('complementary', { name: t('chat.thread.title') }).getByRole('textbox'));
         await page.goto('/chat');
