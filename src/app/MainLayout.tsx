@@ -1,11 +1,13 @@
 /**
  * The signed-in layout: top bar with navigation and the account menu, a navigation drawer below
- * the md breakpoint (900 px), and the page. The chat connection and unread count live here.
+ * the md breakpoint (900 px), and the page. The chat connection and unread count live here, and
+ * due reminders are announced here, whatever page is open (features/chat/reminders/DueReminders).
  */
 import { Suspense, useRef, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useEscapeKey } from '../components/ui/use-escape-key';
+import { DueReminders, ReminderDueBadge } from '../features/chat/reminders/DueReminders';
 import { ChatProvider } from '../lib/chat/chat-provider';
 import { PlayerCardProvider } from '../lib/player-card';
 import { AccountMenu } from './AccountMenu';
@@ -42,12 +44,14 @@ export function MainLayout() {
             onClick={() => setDrawerOpen(!drawerOpen)}
           >
             <span aria-hidden="true">☰</span>
+            <ReminderDueBadge />
           </button>
           <span className="brand-name">{t('app.name')}</span>
           <nav className="top-nav" aria-label={t('nav.label')}>
             <NavLinks />
           </nav>
           <AccountMenu />
+          <DueReminders />
         </header>
         <nav
           id="nav-drawer"

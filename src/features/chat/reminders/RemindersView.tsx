@@ -16,7 +16,8 @@ import { useToast } from '../../../lib/toasts';
 import { channelTitle } from '../shared/channel-title';
 import { channelPath, threadPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { OpenPanelButton } from '../workspace/OpenPanelButton';
-import { BellIcon, useReminderWords } from './MessageReminder';
+import { BellIcon } from './BellIcon';
+import { useReminderWords } from './MessageReminder';
 import { changeReminder } from './reminder-registry';
 import './reminders.css';
 
