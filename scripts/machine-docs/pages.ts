@@ -13,6 +13,7 @@ import { composerMachine } from '../../machines/composer/composer.machine.js';
 import { slowModeCountdownMachine } from '../../machines/composer/countdown.machine.js';
 import { composerDraftMachine } from '../../machines/composer/draft.machine.js';
 import { composerTypingMachine } from '../../machines/composer/typing.machine.js';
+import { dueRemindersMachine } from '../../machines/due-reminders/due-reminders.machine.js';
 import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine.js';
 import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
 import { liveLocationMachine } from '../../machines/live-location/live-location.machine.js';
@@ -47,6 +48,7 @@ export const MACHINE_PAGES: MachinePage[] = [
     machines: [composerMachine, composerTypingMachine, composerDraftMachine, slowModeCountdownMachine],
   },
   { name: 'reminder', machines: [reminderMachine] },
+  { name: 'due-reminders', machines: [dueRemindersMachine] },
   { name: 'outbox', machines: [outboxMachine, outboxMessageMachine] },
   { name: 'poll-composer', machines: [pollComposerMachine] },
   { name: 'live-location', machines: [liveLocationMachine] },

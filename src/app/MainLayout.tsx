@@ -1,12 +1,14 @@
 /**
  * The signed-in layout: top bar with navigation and the account menu, a navigation drawer below
- * the md breakpoint (900 px), and the page. The chat connection and unread count live here.
+ * the md breakpoint (900 px), and the page. The chat connection and unread count live here, and
+ * due reminders are announced here, whatever page is open (features/chat/reminders/DueReminders).
  */
 import { Suspense, useRef, useState, type Ref } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useEscapeKey } from '../components/ui/use-escape-key';
 import { UnreadBadge } from '../components/ui/UnreadBadge';
+import { DueReminders, ReminderDueBadge } from '../features/chat/reminders/DueReminders';
 import { ChatProvider, useChatUnreadCount } from '../lib/chat/chat-provider';
 import { PlayerCardProvider } from '../lib/player-card';
 import { AccountMenu } from './AccountMenu';
@@ -39,6 +41,7 @@ export function MainLayout() {
             <NavLinks />
           </nav>
           <AccountMenu />
+          <DueReminders />
         </header>
         <nav
           id="nav-drawer"
@@ -62,8 +65,8 @@ export function MainLayout() {
   );
 }
 
-/** Opens the navigation drawer on narrow screens; it carries the Chat link's unread count, so a
- * phone shows the count without opening the drawer. */
+/** Opens the navigation drawer on narrow screens; it carries the Chat link's counts (unread
+ * messages, due reminders), so a phone shows them without opening the drawer. */
 function MenuButton({ ref, open, onToggle }: { ref: Ref<HTMLButtonElement>; open: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const unread = useChatUnreadCount();
@@ -79,6 +82,7 @@ function MenuButton({ ref, open, onToggle }: { ref: Ref<HTMLButtonElement>; open
       <span aria-hidden="true">☰</span>
       <span className="visually-hidden">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
       <UnreadBadge count={unread} label={t('nav.unread', { count: unread })} />
+      <ReminderDueBadge />
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from '../i18n/use-translation';
 import { NavLink } from 'react-router-dom';
+import { ReminderDueBadge } from '../features/chat/reminders/DueReminders';
 import { useChatUnreadCount } from '../lib/chat/chat-provider';
 
 const LINKS = [
@@ -11,7 +12,7 @@ const LINKS = [
   { to: '/help', key: 'nav.help' },
 ] as const;
 
-/** The main navigation, used by the top bar and the mobile drawer. The chat link carries the unread badge. */
+/** The main navigation, used by the top bar and the mobile drawer. The chat link carries the unread badge and the count of due reminders. */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const unread = useChatUnreadCount();
@@ -26,6 +27,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
                 {unread > 99 ? '99+' : unread}
               </span>
             )}
+            {to === '/chat' && <ReminderDueBadge />}
           </NavLink>
         </li>
       ))}

@@ -1,8 +1,9 @@
 /**
  * Reminders in Chromium: Jordan posts in a channel; Alex opens the message's "More" menu, chooses
  * "Remind me…" → "2 minutes", sees the reminder on the message and in "Saved and reminders", gets
- * the notification when it falls due and finds it overdue. The menu, the custom-time dialog and
- * the view pass axe, and are photographed at 1280×800 and 390×844 with E2E_SHOTS.
+ * the notice when it falls due (with its count on the Chat link) and finds it overdue. The menu,
+ * the custom-time dialog, the due notice and the view pass axe, and are photographed at 1280×800
+ * and 390×844 with E2E_SHOTS.
  *
  * The clock: the sandbox (like the hosted service) sends `notification.reminder_due` at its own
  * time, so the test does not wait two real minutes. Playwright's page.clock starts Alex's browser
@@ -32,7 +33,7 @@ async function openRemindMenu(page: Page, text: string) {
   return menu;
 }
 
-test('a reminder set for 2 minutes is listed, falls due with a notification and shows overdue', async ({
+test('a reminder set for 2 minutes is listed, falls due with a notice and shows overdue', async ({
   page,
   playwright,
   baseURL,
@@ -87,10 +88,14 @@ test('a reminder set for 2 minutes is listed, falls due with a notification and 
   await expectNoSeriousViolations(page, 'saved and reminders');
   await shot(page, 'reminders-desktop');
 
-  // Due on the server: the notification appears (whatever is on screen) and the row says so.
-  await expect(page.getByRole('status').filter({ hasText: `Reminder: “${text}” in ` })).toBeVisible({
-    timeout: REMINDER_LEAD_MS + 10_000,
-  });
+  // Due on the server: the notice appears under the top bar (whatever is on screen) until acted
+  // on, the Chat link counts it, and the row says so.
+  const notice = page.getByRole('region', { name: 'Reminders due' });
+  await expect(notice).toContainText(text, { timeout: REMINDER_LEAD_MS + 10_000 });
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /1 reminder due/ }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page, 'due reminder notice');
   await shot(page, 'reminder-due-desktop');
   await expect(item).toHaveAttribute('data-state', 'due');
 

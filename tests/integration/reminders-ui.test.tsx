@@ -2,19 +2,18 @@
 /**
  * Reminders in the chat (issue #13 item 3) against the REAL chat sandbox with REAL stream-chat
  * clients: "Remind me…" with a preset and with a custom time, "Save for later" and "Remove from
- * saved" in a message's "More" menu; the reminder line on a message; the toast of a due reminder
- * (once per reminder); and "Saved and reminders" with its three lists, edit and delete.
+ * saved" in a message's "More" menu; the reminder line on a message; and "Saved and reminders"
+ * with its three lists, edit and delete. A due reminder's notice: reminders-due.test.tsx.
  */
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatMessage, type Channel, type StreamChat } from 'stream-chat';
+import { formatMessage, type Channel } from 'stream-chat';
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../machines/reminder/reminder.machine';
 import { MessageActions } from '../../src/features/chat/message-actions/MessageActions';
 import { ReminderSlot } from '../../src/features/chat/reminders/ReminderSlot';
 import RemindersView from '../../src/features/chat/reminders/RemindersView';
 import { toLocalInputValue } from '../../src/features/chat/reminders/reminder-format';
-import { useReminderNotices } from '../../src/features/chat/reminders/use-reminder-notices';
 import { nextEvent } from '../support/chat';
 import { useChannelMessages } from '../support/channel-messages';
 import { renderInWorkspace } from '../support/chat-ui';
@@ -39,11 +38,6 @@ function MessagesView() {
       ))}
     </ul>
   );
-}
-
-function Notices({ client }: { client: StreamChat }) {
-  useReminderNotices(client);
-  return null;
 }
 
 /** A room of Alice and Bob with Bob's message `text`; Alice's client has the reminder store subscribed. */
@@ -183,26 +177,6 @@ describe('on a thread reply', () => {
     expect(within(item).getByRole('link', { name: 'Go to message' }).getAttribute('href')).toBe(
       `/chat/messaging/remind-reply/thread/${ids[0]}?reply=${message.id}`,
     );
-  });
-});
-
-describe('a due reminder', () => {
-  it('raises one notification, whatever is on screen, even when the event comes twice', async () => {
-    const { ids } = await roomWith('remind-due', 'Kit is in the van');
-    await renderInWorkspace(<Notices client={chat.alice} />, chat.workspace());
-    const due = nextEvent(chat.alice, 'notification.reminder_due', 5000);
-    // Already past: the sandbox delivers it at once.
-    await chat.alice.reminders.createReminder({
-      messageId: ids[0]!,
-      remind_at: new Date(Date.now() - 1000).toISOString(),
-    });
-    const event = await due;
-    const toast = await screen.findByText(/^Reminder: “Kit is in the van” in /, undefined, WAIT);
-    // A room without a name is called by its other member.
-    expect(toast.textContent).toBe('Reminder: “Kit is in the van” in Bob Brown');
-    act(() => chat.alice.dispatchEvent({ ...event, received_at: undefined }));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
-    expect(screen.getAllByText(/^Reminder: “Kit is in the van”/)).toHaveLength(1);
   });
 });
 

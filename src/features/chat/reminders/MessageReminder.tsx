@@ -8,20 +8,10 @@ import type { StreamChat } from 'stream-chat';
 import type { ReminderData } from '../../../../machines/reminder/reminder.types';
 import { useTranslation } from '../../../i18n/use-translation';
 import { fullDateTime } from '../message-list/format';
+import { BellIcon } from './BellIcon';
 import { relativeDue } from './reminder-format';
 import { useReminderActor, useReminderView } from './use-reminder';
 import './reminders.css';
-
-export function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false" className="icon">
-      <path
-        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
 
 /** What a reminder says, for the line and the rows of "Saved and reminders". */
 export function useReminderWords(client: StreamChat, messageId: string, initial?: ReminderData | null) {

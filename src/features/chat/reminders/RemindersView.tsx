@@ -19,7 +19,8 @@ import { summariseMessage, type PollNameLookup } from '../shared/message-summary
 import { usePollNames } from '../shared/use-poll-names';
 import { channelPath, threadPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { OpenPanelButton } from '../workspace/OpenPanelButton';
-import { BellIcon, useReminderWords } from './MessageReminder';
+import { BellIcon } from './BellIcon';
+import { useReminderWords } from './MessageReminder';
 import { changeReminder } from './reminder-registry';
 import './reminders.css';
 

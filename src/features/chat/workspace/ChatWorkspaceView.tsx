@@ -19,7 +19,6 @@ import { useLiveLocationSession } from '../location/live-location-registry';
 import { ChatWorkspaceContext, channelPath, useSettled, type ChatWorkspace } from './chat-workspace-context';
 import { OpenChannelView } from './OpenChannelView';
 import { RemindersView } from '../reminders/lazy-reminders-view';
-import { useReminderNotices } from '../reminders/use-reminder-notices';
 import { useWideScreen } from './use-wide-screen';
 import '../shared/icon-button.css';
 import './chat-workspace.css';
@@ -69,8 +68,7 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
   useLiveLocationSession(client);
   // A reconnect resends the unsent messages: the outbox's own actor (watchConnection) tells it.
 
-  // A due reminder raises a notification, whatever is on screen.
-  useReminderNotices(client);
+  // A due reminder is announced by the protected layout, whatever page is open (reminders/DueReminders).
   // The member's threads (their unread count for the channel list, the list once opened) and the
   // polls shown, kept current by their events.
   useEffect(() => {
