@@ -161,7 +161,7 @@ describe('a due reminder on a page other than the chat', () => {
     const event = await due;
     const region = await screen.findByRole('region', { name: 'Reminders due' }, WAIT);
     expect(screen.getByRole('heading', { name: 'League' })).toBeTruthy();
-    expect(region.textContent).toContain('Reminder in Match day');
+    expect(region.textContent).toContain('Reminder · Match day');
     expect(region.textContent).toContain('Bob Brown: Bring the cones');
     // Announced to screen readers, and counted on the Chat link, apart from its unread count.
     expect(document.querySelector('[data-part="due-reminder-announcement"]')?.textContent).toBe(
