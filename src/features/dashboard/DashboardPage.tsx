@@ -76,7 +76,7 @@ function LeagueSection({ league }: { league: SelectedLeague }) {
   return (
     <>
       <div className="dashboard-grid">
-        <MyTeamCard teamId={league.team_id} leagueId={league.league_id} week={week} />
+        <MyTeamCard teamId={league.team_id} />
         <ChatUnreadCard />
       </div>
       <LeagueNews leagueId={league.league_id} week={week} />
