@@ -11,6 +11,7 @@ import { PlayerCardProvider } from '../lib/player-card';
 import { AccountMenu } from './AccountMenu';
 import { CheckingSession } from './CheckingSession';
 import { NavLinks } from './NavLinks';
+import { CloseIcon, MenuIcon } from '../components/ui/icons';
 
 export function MainLayout() {
   const { t } = useTranslation();
@@ -41,9 +42,9 @@ export function MainLayout() {
             aria-label={drawerOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             onClick={() => setDrawerOpen(!drawerOpen)}
           >
-            <span aria-hidden="true">☰</span>
+            {drawerOpen ? <CloseIcon size={24} /> : <MenuIcon />}
           </button>
-          <span className="brand-name">{t('app.name')}</span>
+          <span className="brand-name text-h4">{t('app.name')}</span>
           <nav className="top-nav" aria-label={t('nav.label')}>
             <NavLinks />
           </nav>

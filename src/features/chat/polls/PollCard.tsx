@@ -11,6 +11,7 @@ import { useChannelCapabilities } from '../message-actions/use-message-actions';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { pollOf, usePollActions, usePollState } from './use-poll';
 import './polls.css';
+import { CheckIcon } from '../../../components/ui/icons';
 
 /** How many voters' names an option of a public poll shows. */
 const VOTERS_SHOWN = 3;
@@ -92,7 +93,7 @@ function PollBody({ poll, state, messageId }: { poll: Poll; state: PollState; me
               >
                 <span className="poll-option-top">
                   <span className="poll-check" aria-hidden="true">
-                    {mine ? '✓' : ''}
+                    {mine && <CheckIcon />}
                   </span>
                   <span className="poll-option-text">{option.text}</span>
                   <span className="poll-option-count">{count}</span>

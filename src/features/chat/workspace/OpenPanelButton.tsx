@@ -1,4 +1,5 @@
 /** On narrow screens, the way back to the channel list (the navigation panel) from what is shown. */
+import { ChevronIcon } from '../../../components/ui/icons';
 import { useTranslation } from '../../../i18n/use-translation';
 
 export function OpenPanelButton({ onOpenPanel }: { onOpenPanel: () => void }) {
@@ -11,10 +12,8 @@ export function OpenPanelButton({ onOpenPanel }: { onOpenPanel: () => void }) {
       aria-controls="chat-channel-panel"
       onClick={onOpenPanel}
     >
-      {/* A back chevron, not a second ☰: the top bar's menu button is already one. */}
-      <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-      </svg>
+      {/* A back chevron, not a second menu icon: the top bar's menu button is already one. */}
+      <ChevronIcon direction="left" size={24} />
     </button>
   );
 }
