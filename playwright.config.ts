@@ -7,6 +7,11 @@ import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium';
 // One data folder per run, shared with the workers through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sideline-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3217);
+// The journeys expect the demo league's week 10 all ahead and weeks 1–9 played. Seeded on a
+// Saturday, week 10 is today and part played (server/db/seed/demo-calendar.ts), so on a Saturday
+// (UTC) the league is seeded as of the next day.
+const DAY = 86_400_000;
+const demoSeedAt = new Date(Date.now() + (new Date().getUTCDay() === 6 ? DAY : 0)).toISOString();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,6 +39,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: 'test',
+      DEMO_SEED_AT: demoSeedAt,
       HOST: '127.0.0.1',
       // Every browser of the suite registers and signs in from 127.0.0.1.
       REGISTER_MAX_PER_ADDRESS: '100000',

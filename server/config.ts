@@ -85,6 +85,12 @@ export interface Config {
   seedDemo: boolean;
   /** Password of the demo users (public demo data, not a secret). */
   demoPassword: string;
+  /**
+   * The moment the demo league is seeded as of (its dates, and which of its matches are over),
+   * instead of the clock's: a test suite that needs week 10 all ahead sets a day that is not a
+   * Saturday. Null: now.
+   */
+  demoSeedAt: Date | null;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +183,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webRoot: resolve(cwd, env.WEB_ROOT ?? 'dist'),
     seedDemo: read.boolean('SEED_DEMO', environment !== 'production'),
     demoPassword: read.string('DEMO_PASSWORD', 'sideline-demo', /^.{8,128}$/),
+    demoSeedAt: read.instant('DEMO_SEED_AT'),
   };
 
   if (environment === 'production') problems.push(...productionChatProblems(env, config.chatProvider));
@@ -261,6 +268,21 @@ class Reader {
     if (!/^-?\d+$/.test(raw) || value < min || value > max) {
       this.problems.push(`${name} must be a whole number from ${min} to ${max} (got '${raw}')`);
       return fallback;
+    }
+    return value;
+  }
+
+  /** An ISO 8601 date and time with its offset (`2026-05-13T09:00:00Z`), or null when unset. */
+  instant(name: string): Date | null {
+    const raw = this.env[name]?.trim();
+    if (raw === undefined || raw === '') return null;
+    const pattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+    const value = new Date(raw);
+    if (!pattern.test(raw) || Number.isNaN(value.getTime())) {
+      this.problems.push(
+        `${name} must be an ISO 8601 date and time with an offset, e.g. 2026-05-13T09:00:00Z (got '${raw}')`,
+      );
+      return null;
     }
     return value;
   }

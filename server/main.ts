@@ -30,7 +30,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     poolMax: config.databasePoolMax,
   });
   await migrateToLatest(database);
-  const seeded = config.seedDemo ? await seedDemoData(database, config.dataDir, config.demoPassword) : null;
+  const seeded = config.seedDemo
+    ? await seedDemoData(database, config.dataDir, config.demoPassword, config.demoSeedAt ?? new Date())
+    : null;
   const app = await buildApp(config, database);
   await app.listen({ port: config.port, host: config.host });
   if (seeded) {

@@ -6,7 +6,7 @@
 import type { Sport } from '../db/schema.js';
 
 export interface SportRules {
-  /** Position codes, goal to attack; shown through the interface's `league.position.<code>` texts. */
+  /** Position codes, goal to attack; shown through the interface's `league.position.<sport>.<code>` texts. */
   positions: readonly string[];
   points: { win: number; draw: number; loss: number };
   squad: { min: number; max: number };

@@ -9,7 +9,7 @@ export function AuthLayout() {
   return (
     <main className="auth-layout" id="main">
       <header className="brand">
-        <span className="brand-name">{t('app.name')}</span>
+        <span className="brand-name text-h4">{t('app.name')}</span>
         <span className="brand-tagline">{t('app.tagline')}</span>
       </header>
       <Suspense fallback={<CheckingSession />}>

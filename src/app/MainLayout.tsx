@@ -14,6 +14,7 @@ import { PlayerCardProvider } from '../lib/player-card';
 import { AccountMenu } from './AccountMenu';
 import { CheckingSession } from './CheckingSession';
 import { NavLinks } from './NavLinks';
+import { CloseIcon, MenuIcon } from '../components/ui/icons';
 
 export function MainLayout() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function MainLayout() {
         </a>
         <header className="top-bar">
           <MenuButton ref={menuButton} open={drawerOpen} onToggle={() => setDrawerOpen(!drawerOpen)} />
-          <span className="brand-name">{t('app.name')}</span>
+          <span className="brand-name text-h4">{t('app.name')}</span>
           <nav className="top-nav" aria-label={t('nav.label')}>
             <NavLinks />
           </nav>
@@ -79,7 +80,7 @@ function MenuButton({ ref, open, onToggle }: { ref: Ref<HTMLButtonElement>; open
       aria-controls="nav-drawer"
       onClick={onToggle}
     >
-      <span aria-hidden="true">☰</span>
+      {open ? <CloseIcon size={24} /> : <MenuIcon />}
       <span className="visually-hidden">{open ? t('nav.closeMenu') : t('nav.openMenu')}</span>
       <UnreadBadge count={unread} label={t('nav.unread', { count: unread })} />
       <ReminderDueBadge />

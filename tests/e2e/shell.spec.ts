@@ -147,8 +147,19 @@ test('uploads a new picture with progress and shows it', async ({ page }) => {
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
     return Array.from(new Uint8Array(await blob.arrayBuffer()));
   });
-  const picker = page.getByLabel('Choose a new picture');
+  // The browser's own picker ("Choose File / No file chosen") is hidden: a labelled button-like
+  // label shows instead, and the input stays the keyboard's stop, named by that label.
+  const picker = page.getByLabel('Choose a picture…');
+  expect(
+    await picker.evaluate((input) => [input.getBoundingClientRect().width, input.getBoundingClientRect().height]),
+  ).toEqual([1, 1]);
+  await expect(page.getByText('Choose a picture…')).toBeVisible();
+  // Nothing comes between the top bar's last control and the picker for a member without a picture.
+  await page.getByRole('button', { name: /^Account menu for / }).focus();
+  await page.keyboard.press('Tab');
+  await expect(picker).toBeFocused();
   await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await expect(page.getByText('Chosen file: me.png')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Picture updated' })).toBeVisible();
   const avatar = page.getByRole('button', { name: 'View your picture full size' }).locator('img');
   await expect(avatar).toHaveAttribute('src', /\/api\/users\/\d+\/avatar\?v=/);

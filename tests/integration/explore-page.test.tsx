@@ -16,6 +16,8 @@ import type * as ApiClientModule from '../../src/lib/api-client';
 import { PlayerCardProvider } from '../../src/lib/player-card';
 import { clearSelectedLeague, setSelectedLeague } from '../../src/lib/selected-league';
 import { searchName } from '../../server/league/sports';
+import i18next from 'i18next';
+import { stringsFor } from '../support/locale-strings';
 import { initTestI18n } from '../support/chat-ui';
 import { ENGINES } from '../support/engines';
 import type { Visitor } from '../support/http-client';
@@ -215,8 +217,46 @@ describe('Explore page', () => {
     ]);
     expect(within(dialog).getByText(league.teams[0]!.name)).toBeTruthy();
     expect(dialog.textContent).toContain('ZR');
+    // The position by its full name, once the card knows the league's sport.
+    await waitFor(
+      () => expect(within(dialog).getByText('Position').nextElementSibling?.textContent).toBe('Forward'),
+      wait,
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(open));
+  });
+
+  it('names positions in the member’s language: full names to filter by, abbreviations with the full name in rows', async () => {
+    setSelectedLeague({ league_id: league.id, team_id: league.teams[0]!.id });
+    const check = async (names: string[], short: string, full: string) => {
+      renderExplore('/explore?q=zoe');
+      const position = screen.getByRole('combobox', { name: names[0] });
+      await waitFor(
+        () =>
+          expect(
+            within(position)
+              .getAllByRole('option')
+              .slice(1)
+              .map((o) => o.textContent),
+          ).toEqual(names.slice(1)),
+        wait,
+      );
+      await waitFor(() => expect(rows()).toHaveLength(1), wait);
+      const abbr = rows()[0]!.querySelector('abbr.position-abbr')!;
+      expect(abbr.getAttribute('title')).toBe(full);
+      // Seen: the abbreviation; read out: the full name (the abbreviation is hidden from screen readers).
+      expect(abbr.querySelector('[aria-hidden="true"]')!.textContent).toBe(short);
+      expect(abbr.querySelector('.visually-hidden')!.textContent).toBe(full);
+      cleanup();
+    };
+    await check(['Position', 'Goalkeeper', 'Defender', 'Midfielder', 'Forward'], 'FW', 'Forward');
+    i18next.addResourceBundle('de', 'translation', stringsFor('de'), true, true);
+    await act(() => i18next.changeLanguage('de'));
+    try {
+      await check(['Position', 'Torwart', 'Abwehrspieler', 'Mittelfeldspieler', 'Stürmer'], 'ST', 'Stürmer');
+    } finally {
+      await act(() => i18next.changeLanguage('en'));
+    }
   });
 });

@@ -152,7 +152,7 @@ describe('league page', () => {
 });
 
 describe('dashboard', () => {
-  it("shows the followed team's place, next fixture and last week's results", async () => {
+  it("shows the followed team's place, next fixture and the latest results", async () => {
     const team = league.teams[1]!;
     localStorage.setItem(
       'selectedLeague',
@@ -170,7 +170,24 @@ describe('dashboard', () => {
       )!;
       expect(await screen.findByText(new RegExp(`(Home against|Away at) ${opponent.name}`), {}, WAIT)).toBeTruthy();
     }
-    const results = await screen.findByRole('region', { name: 'Results, week 2' }, WAIT);
-    await waitFor(() => expect(results.querySelectorAll('.news-score')).toHaveLength(2), WAIT);
+    // Its own latest result, whichever week: week 2, B 3–2 D at home (the builder's scores).
+    const other = league.teams[3]!;
+    const last = (await screen.findByText('Last result', {}, WAIT)).nextElementSibling!;
+    expect(last.textContent).toBe(`Won ${team.name} 3, ${other.name} 2`);
+    // The latest results are the current week's once one of them is in (the commissioner recorded
+    // one above); before, the week before's.
+    const inWeek3 = await server.database.db
+      .selectFrom('fixtures')
+      .select('id')
+      .where('league_id', '=', league.id)
+      .where('week', '=', 3)
+      .where('status', '=', 'played')
+      .execute();
+    expect(inWeek3.length).toBeGreaterThan(0);
+    const results = await screen.findByRole('region', { name: 'Results, week 3' }, WAIT);
+    await waitFor(() => expect(results.querySelectorAll('.news-score')).toHaveLength(inWeek3.length), WAIT);
+    expect(within(results).getByRole('link', { name: 'All fixtures and results' }).getAttribute('href')).toBe(
+      '/league?week=3',
+    );
   });
 });

@@ -167,6 +167,16 @@ describe('the roster page', () => {
     // Shown at once, before the server has answered.
     const shown = await within(sheetRegion()).findAllByRole('listitem');
     expect(shown).toHaveLength(16);
+    expect(
+      within(sheetRegion())
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Starters', 'Substitutes']);
+    // Each line names the position by its abbreviation, with the full name as title and as the words read out.
+    const position = shown[0]!.querySelector('abbr.position-abbr')!;
+    expect(position.getAttribute('title')).toBe('Goalkeeper');
+    expect(position.querySelector('[aria-hidden="true"]')!.textContent).toBe('GK');
+    expect(position.querySelector('.visually-hidden')!.textContent).toBe('Goalkeeper');
     const ids = teamA().players;
     const put = sent.find((s) => s.method === 'PUT');
     expect(put?.url).toMatch(new RegExp(`/api/fixtures/\\d+/sheets/${teamA().id}$`));

@@ -40,6 +40,17 @@ describe('configuration', () => {
     expect(second.sessionSecret).toBe(first.sessionSecret);
   });
 
+  it('seeds the demo league as of now unless DEMO_SEED_AT names a moment with its offset', () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir).demoSeedAt).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dir, DEMO_SEED_AT: '2026-05-17T08:00:00+02:00' }, dir).demoSeedAt?.toISOString(),
+    ).toBe('2026-05-17T06:00:00.000Z');
+    for (const bad of ['2026-05-17', 'Sunday', '2026-05-17T08:00:00', '2026-13-40T08:00:00Z'])
+      expect(() => loadConfig({ DATA_DIR: dir, DEMO_SEED_AT: bad }, dir), bad).toThrow(
+        /DEMO_SEED_AT must be an ISO 8601 date and time with an offset/,
+      );
+  });
+
   it('refuses to start in production without real secrets', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir)).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir)).toThrow(

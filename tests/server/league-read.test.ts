@@ -261,6 +261,9 @@ describe.each(ENGINES)('league reads on $name', (engine) => {
       since: expect.any(String),
     });
     expect(answer.body.next_fixture).toMatchObject({ id: fixture(3, 0).id, week: 3, sheet: [{ role: 'starter' }] });
+    // Its latest played fixture (week 2, A 2–1 C), the last of its form.
+    expect(answer.body.last_result).toMatchObject({ id: fixture(2, 0).id, week: 2, home_score: 2, away_score: 1 });
+    expect(answer.body.last_result).not.toHaveProperty('sheet');
     expect(answer.body.standing).toMatchObject({ rank: 3, points: 3 });
     expect(answer.body.can).toEqual({ manage_squad: true, set_sheet: true });
     const rights = async (who: keyof BuiltLeague['members']) =>

@@ -20,7 +20,8 @@ const LEAGUE_TABLES = [
   'transfers',
 ] as const;
 
-/** A Wednesday: week 10 is then Saturday 16 May 2026. */
+/** A Monday and a Wednesday: week 10 is then Saturday 16 May 2026 (no wall clock in these tests). */
+const MONDAY = new Date('2026-05-11T08:00:00Z');
 const WEDNESDAY = new Date('2026-05-13T09:00:00Z');
 
 async function counts(db: Kysely<DB>): Promise<Record<string, number>> {
@@ -87,7 +88,7 @@ describe.each(ENGINES)('demo league seed on $name', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine);
     db = server.database.db;
-    const seeded = await seedDemoData(server.database, server.config.dataDir, server.config.demoPassword);
+    const seeded = await seedDemoData(server.database, server.config.dataDir, server.config.demoPassword, MONDAY);
     expect(seeded.league).toBe('created');
     leagueId = (await db.selectFrom('leagues').select('id').executeTakeFirstOrThrow()).id;
     const rows = await db.selectFrom('users').select(['id', 'email']).execute();
@@ -229,8 +230,8 @@ describe.each(ENGINES)('demo league seed on $name', (engine) => {
     expect(fixtures.filter((f) => f.week === 10).every((f) => f.status === 'scheduled')).toBe(true);
     expect(fixtures.filter((f) => f.status === 'postponed').map((f) => f.week)).toEqual([11]);
     const week10 = Math.min(...fixtures.filter((f) => f.week === 10).map((f) => Date.parse(f.kickoff_at)));
-    expect(week10).toBeGreaterThan(Date.now());
-    expect(week10 - Date.now()).toBeLessThan(8 * 86_400_000);
+    expect(week10).toBeGreaterThan(MONDAY.getTime());
+    expect(week10 - MONDAY.getTime()).toBeLessThan(7 * 86_400_000);
     const referees = fixtures.map((f) => f.referee_user_id);
     expect(referees.filter((r) => r === member(8)).length).toBeGreaterThan(10);
     expect(referees.filter((r) => r === member(10)).length).toBeGreaterThan(10);
@@ -341,9 +342,11 @@ describe.each(ENGINES)('demo league seed on $name', (engine) => {
   it('changes nothing when run again', async () => {
     const before = await counts(db);
     const shot = await snapshot(db);
-    const again = await seedDemoData(server.database, server.config.dataDir, server.config.demoPassword);
+    // Whatever the clock says then: a Saturday evening would play week 10's matches in a new league.
+    const evening = new Date('2026-05-16T20:00:00Z');
+    const again = await seedDemoData(server.database, server.config.dataDir, server.config.demoPassword, evening);
     expect(again.league).toBe('existing');
-    expect(await seedDemoLeague(db)).toEqual({ created: false, leagueId });
+    expect(await seedDemoLeague(db, evening)).toEqual({ created: false, leagueId });
     expect(await counts(db)).toEqual(before);
     expect(await snapshot(db)).toEqual(shot);
   });
@@ -362,9 +365,13 @@ describe.each(ENGINES)('demo league seed on $name', (engine) => {
           .join();
       expect(await week(10)).toBe(['10:00', '11:30', '13:00', '14:30'].map((t) => `2026-05-16T${t}:00.000Z`).join());
       expect((await week(1)).slice(0, 10)).toBe('2026-03-14');
-      // On a Saturday, week 10 is the next one, so its kick-offs never lie in the past.
+      // On a Saturday, week 10 is that day (its matches over by then are played: league-seed-clock.test.ts);
+      // on a Sunday, the next Saturday.
       await other.deleteFrom('leagues').execute();
       await seedDemoLeague(other, new Date('2026-05-16T08:00:00Z'));
+      expect((await week(10)).slice(0, 10)).toBe('2026-05-16');
+      await other.deleteFrom('leagues').execute();
+      await seedDemoLeague(other, new Date('2026-05-17T08:00:00Z'));
       expect((await week(10)).slice(0, 10)).toBe('2026-05-23');
     } finally {
       await fresh.close();

@@ -171,6 +171,7 @@ export const teamDetailSchema = object({
   coach_user_id: nullable('integer'),
   squad: { type: 'array', items: squadPlayerSchema },
   next_fixture: { anyOf: [object({ ...fixtureSummaryProperties, sheet: sheetSchema }), { type: 'null' }] },
+  last_result: { anyOf: [object(fixtureSummaryProperties), { type: 'null' }] },
   standing: { anyOf: [standingRowSchema, { type: 'null' }] },
   can: object({ manage_squad: { type: 'boolean' }, set_sheet: { type: 'boolean' } }),
 });

@@ -151,6 +151,13 @@ export class LeagueSnapshots {
   }
 }
 
+/** The team's latest played fixture, in the order its form counts them (week, then kick-off). */
+export function lastResultOf(snapshot: LeagueSnapshot, teamId: number): Fixture | undefined {
+  return snapshot.fixtures.findLast(
+    (f) => f.status === 'played' && (f.home_team_id === teamId || f.away_team_id === teamId),
+  );
+}
+
 /** The team's next fixture still to be played: the earliest scheduled one. */
 export function nextFixtureOf(snapshot: LeagueSnapshot, teamId: number): Fixture | undefined {
   return snapshot.fixtures.find(

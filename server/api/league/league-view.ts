@@ -133,6 +133,8 @@ export interface TeamDetail extends TeamRef {
   squad: SquadPlayer[];
   /** The team's next scheduled fixture, if any, with its team sheet. */
   next_fixture: (FixtureSummary & { sheet: SheetLine[] }) | null;
+  /** The team's latest played fixture (the last of its form), if any. */
+  last_result: FixtureSummary | null;
   /** The standings row of the team. */
   standing: StandingRow | null;
   can: { manage_squad: boolean; set_sheet: boolean };

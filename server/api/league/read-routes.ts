@@ -28,7 +28,7 @@ import {
   weekQuery,
 } from './league-schemas.js';
 import type { FixtureDetail, LeagueDetail, LeagueSummary, StandingRow, TeamDetail } from './league-view.js';
-import { LeagueSnapshots, nextFixtureOf, type LeagueSnapshot } from './league-snapshots.js';
+import { LeagueSnapshots, lastResultOf, nextFixtureOf, type LeagueSnapshot } from './league-snapshots.js';
 import { BadCursorError, playerPage, squadOf, type PlayerFilters } from './player-list.js';
 import { PlayerRepo } from './player-repo.js';
 
@@ -192,6 +192,7 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
       const { league, membership, snapshot } = await leagueOf(team.league_id, request, what);
       const teams = snapshot.teams;
       const next = nextFixtureOf(snapshot, team.id);
+      const last = lastResultOf(snapshot, team.id);
       const [coach, sheets] = await Promise.all([
         isCoachOf(db, membership, team.id),
         next ? leagues.sheets(next.id) : new Map<number, never[]>(),
@@ -208,6 +209,7 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
         coach_user_id: team.coach_user_id,
         squad: squadOf(snapshot, team.id, SPORTS[league.sport].positions),
         next_fixture: next ? { ...toFixtureSummary(next, teams), sheet } : null,
+        last_result: last ? toFixtureSummary(last, teams) : null,
         standing: standingsOf(league, snapshot).find((row) => row.team.id === team.id) ?? null,
         can: { manage_squad: membership.role === 'commissioner' || coach, set_sheet: coach },
       };

@@ -4,8 +4,14 @@
  * sheets and the season's transfers. The whole league is planned in memory from a fixed seed, so
  * every fresh database gets the same league (only timestamps follow `now`), then written in one
  * transaction. A league that exists is left as it is, with what members changed since.
+ *
+ * Week 10 is played on the coming Saturday, today on a Saturday (demo-calendar.ts): a week-10
+ * fixture whose match was over when the league is seeded has its result and player lines too,
+ * drawn from their own dice after everything else, so the rest of the league is the same whatever
+ * the hour (docs/decisions/0011, "Demo data").
  */
-import { randomSource } from './random.js';
+import { demoCalendar, type DemoCalendar } from './demo-calendar.js';
+import { Dice } from './random.js';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { SPORTS, searchName } from '../../league/sports.js';
 import type { DB, FixtureStatus, LeagueRole, PlayerStatus, SheetRole } from '../schema.js';
@@ -13,49 +19,12 @@ import * as L from './demo-league-data.js';
 import type { TeamKey } from './demo-league-data.js';
 import { DEMO_USERS } from './demo-users.js';
 
-const DAY = 86_400_000;
 const BATCH = 200;
-
-/** Dice over mulberry32 (random.ts): tiny, fast, and the same sequence on every platform. */
-class Dice {
-  readonly next: () => number;
-  constructor(seed: number) {
-    this.next = randomSource(seed);
-  }
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
-  }
-  shuffle<T>(items: readonly T[]): T[] {
-    const out = [...items];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.next() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
-  /** An item drawn in proportion to its weight; items weighing 0 are never drawn. */
-  weighted<T>(items: readonly T[], weight: (item: T) => number): T {
-    let roll = this.next() * items.reduce((sum, item) => sum + weight(item), 0);
-    return items.find((item) => (roll -= weight(item)) < 0) ?? items.findLast((item) => weight(item) > 0)!;
-  }
-  /** Goals in a match: Poisson, capped at 5 so results stay amateur-plausible. */
-  goals(mean: number): number {
-    const limit = Math.exp(-mean);
-    let k = 0;
-    for (let p = this.next(); p > limit; p *= this.next()) k++;
-    return Math.min(k, 5);
-  }
-}
 
 /** One player's match events in a played fixture; indexes into the plan until written. */
 type Line = Record<'fixture' | 'player' | 'team' | 'minutes' | 'goals' | 'assists' | 'yellow' | 'red', number>;
 type Plan = ReturnType<typeof planLeague>;
+type Lineup = { starters: number[]; bench: number[] };
 type PlanPlayer = { name: string; position: string; shirt: number | null; status: PlayerStatus; member: number | null };
 
 const teamIndex = (key: TeamKey) => L.TEAMS.findIndex((team) => team.key === key);
@@ -74,8 +43,9 @@ function roundRobin(n: number): [number, number][][] {
   return [...rounds, ...rounds.map((pairs) => pairs.map(([home, away]): [number, number] => [away, home]))];
 }
 
-function planLeague() {
-  const dice = new Dice(L.RANDOM_SEED);
+function planLeague(when: DemoCalendar) {
+  // One dice for the season up to now, another for the current week's finished matches (below).
+  let dice = new Dice(L.RANDOM_SEED);
   const players: PlanPlayer[] = [];
   // A stay in a team in weeks: from `fromWeek` up to, not including, `untilWeek`.
   const memberships: { player: number; team: number; fromWeek: number; untilWeek: number | null }[] = [];
@@ -155,9 +125,10 @@ function planLeague() {
   };
 
   const lines: Line[] = [];
-  const playSide = (fixture: number, team: number, week: number, score: number) => {
+  /** `given`: the team sheet the side played to, when its coach had set one. */
+  const playSide = (fixture: number, team: number, week: number, score: number, given?: Lineup) => {
     const forced = week === 9 ? availableAt(team, week).filter((p) => suspended.has(p)) : [];
-    const { starters, bench } = lineup(availableAt(team, week), forced);
+    const { starters, bench } = given ?? lineup(availableAt(team, week), forced);
     const line = (player: number, minutes: number): Line => {
       return { fixture, player, team, minutes, goals: 0, assists: 0, yellow: 0, red: 0 };
     };
@@ -193,18 +164,22 @@ function planLeague() {
 
   let refereeTurn = 0;
   const mean = (attack: number, defence: number, homeBoost: number) => 1.3 * homeBoost * (attack / defence);
+  const roll = (home: number, away: number): [number, number] => {
+    const [h, a] = [L.TEAMS[home]!.strength, L.TEAMS[away]!.strength];
+    return [dice.goals(mean(h, a, 1.15)), dice.goals(mean(a, h, 1))];
+  };
   const fixtures = roundRobin(L.TEAMS.length).flatMap((pairs, r) =>
     pairs.map(([home, away], i) => {
       const week = r + 1;
       const count = r * pairs.length + i;
       const referee = count % 6 === 5 ? null : L.REFEREES[refereeTurn++ % L.REFEREES.length]!;
       const slot = (i + week) % L.KICKOFF_MINUTES.length;
-      const played = week < L.CURRENT_WEEK;
+      // Weeks 1–9 are over; of week 10, the matches over at `now` (their scores come later).
+      const past = week < L.CURRENT_WEEK;
       const fixed = L.WEEK6_RESULTS.find((f) => week === 6 && teamIndex(f.home) === home && teamIndex(f.away) === away);
-      const [h, a] = [L.TEAMS[home]!.strength, L.TEAMS[away]!.strength];
-      const score = played ? (fixed?.score ?? [dice.goals(mean(h, a, 1.15)), dice.goals(mean(a, h, 1))]) : null;
+      const score: [number, number] | null = past ? (fixed?.score ?? roll(home, away)) : null;
       const postponed = week === L.CURRENT_WEEK + 1 && slot === 3;
-      const status: FixtureStatus = played ? 'played' : postponed ? 'postponed' : 'scheduled';
+      const status: FixtureStatus = when.isOver(week, slot) ? 'played' : postponed ? 'postponed' : 'scheduled';
       const guest = L.GUEST_REFEREES[Math.floor(count / 6) % L.GUEST_REFEREES.length]!;
       const refereeName = referee === null ? guest : DEMO_USERS[referee]!.name;
       return { week, home, away, slot, pitch: ((i * 3 + week) % 4) + 1, referee, refereeName, status, score };
@@ -218,33 +193,31 @@ function planLeague() {
   });
 
   const sheets: { fixture: number; team: number; player: number; role: SheetRole; order: number }[] = [];
+  const sheetOf = new Map<number, Lineup>();
   for (const key of L.WEEK10_SHEETS) {
     const team = teamIndex(key);
     const fixture = fixtures.findIndex((f) => f.week === L.CURRENT_WEEK && (f.home === team || f.away === team));
     const pool = squadAt(team, L.CURRENT_WEEK).filter((p) => players[p]!.status === 'available');
     const { starters, bench } = lineup(pool, []);
+    sheetOf.set(team, { starters, bench: bench.slice(0, 5) });
     [...starters, ...bench.slice(0, 5)].forEach((player, i) =>
       sheets.push({ fixture, team, player, role: i < 11 ? 'starter' : 'substitute', order: i + 1 }),
     );
   }
-  return { players, memberships, fixtures, lines, sheets, transfers };
-}
 
-/**
- * Dates from `now`: week 10 is the first Saturday after today (never today), so its kick-offs lie
- * ahead and coaches can still set its team sheets.
- */
-function calendar(now: Date) {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const ahead = (6 - new Date(today).getUTCDay() + 7) % 7 || 7;
-  const saturday = (week: number) => today + ahead * DAY + (week - L.CURRENT_WEEK) * 7 * DAY;
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return {
-    seasonStart: iso(saturday(1) - 14 * DAY),
-    kickoff: (week: number, slot: number) => iso(saturday(week) + L.KICKOFF_MINUTES[slot]! * 60_000),
-    /** Transfers go through on the Wednesday evening before the week's matches. */
-    transferAt: (week: number) => iso(saturday(week) - 3 * DAY + 19 * 3_600_000),
-  };
+  // This week's matches over at `now`: their own dice, so nothing above depends on the hour. A
+  // side with a team sheet plays it; a suspended player has now served the ban.
+  dice = new Dice(L.RANDOM_SEED + L.CURRENT_WEEK);
+  fixtures.forEach((f, index) => {
+    if (f.week !== L.CURRENT_WEEK || f.status !== 'played') return;
+    f.score = roll(f.home, f.away);
+    playSide(index, f.home, f.week, f.score[0], sheetOf.get(f.home));
+    playSide(index, f.away, f.week, f.score[1], sheetOf.get(f.away));
+    for (const p of suspended)
+      if (banned.get(p) === f.week && [f.home, f.away].some((t) => squadAt(t, f.week).includes(p)))
+        players[p]!.status = 'available';
+  });
+  return { players, memberships, fixtures, lines, sheets, transfers };
 }
 
 async function insertAll<T extends keyof DB>(trx: Transaction<DB>, table: T, rows: Insertable<DB[T]>[]) {
@@ -255,8 +228,13 @@ async function insertAll<T extends keyof DB>(trx: Transaction<DB>, table: T, row
       .execute();
 }
 
-async function writePlan(trx: Transaction<DB>, plan: Plan, users: Map<number, number>, now: Date): Promise<number> {
-  const when = calendar(now);
+async function writePlan(
+  trx: Transaction<DB>,
+  plan: Plan,
+  when: DemoCalendar,
+  users: Map<number, number>,
+  now: Date,
+): Promise<number> {
   const { points, squad, sheet } = SPORTS.football;
   const user = (member: number | null | undefined) => users.get(member ?? -1) ?? null;
   const { id: leagueId } = await trx
@@ -387,6 +365,7 @@ export async function seedDemoLeague(
     const rows = await trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute();
     const users = new Map<number, number>();
     for (const row of rows) users.set(emails.indexOf(row.email), row.id);
-    return { created: true, leagueId: await writePlan(trx, planLeague(), users, now) };
+    const when = demoCalendar(now, SPORTS.football.matchMinutes);
+    return { created: true, leagueId: await writePlan(trx, planLeague(when), when, users, now) };
   });
 }

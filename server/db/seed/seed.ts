@@ -18,7 +18,13 @@ export interface SeedResult {
   league: 'created' | 'existing';
 }
 
-export async function seedDemoData(database: Database, dataDir: string, password: string): Promise<SeedResult> {
+/** `now`: the moment the league is seeded as of (its dates, and which matches are over). */
+export async function seedDemoData(
+  database: Database,
+  dataDir: string,
+  password: string,
+  now = new Date(),
+): Promise<SeedResult> {
   const users = new UserRepo(database.db);
   const avatars = new AvatarFiles(dataDir);
   const result: Omit<SeedResult, 'league'> = { created: 0, existing: 0 };
@@ -40,6 +46,6 @@ export async function seedDemoData(database: Database, dataDir: string, password
     result.created++;
   }
   // After the members, so the league links their accounts to its roles and players.
-  const league = await seedDemoLeague(database.db);
+  const league = await seedDemoLeague(database.db, now);
   return { ...result, league: league.created ? 'created' : 'existing' };
 }

@@ -11,6 +11,7 @@ import { loadLeague, loadPlayer, type PlayerDetail } from '../../lib/league-clie
 import { useResource } from '../../lib/use-resource';
 import { LoadFailure } from './LoadFailure';
 import { PlayerWeeksChart } from './PlayerWeeksChart';
+import { PositionName } from './PositionName';
 import { TeamMark } from './TeamMark';
 import './player-card.css';
 
@@ -117,7 +118,9 @@ function PlayerCardContent({ player }: { player: PlayerDetail }) {
           </div>
           <div>
             <dt>{t('playerCard.position')}</dt>
-            <dd>{player.position}</dd>
+            <dd>
+              <PositionName sport={league.data?.sport} code={player.position} />
+            </dd>
           </div>
           <div>
             <dt>{t('playerCard.shirt')}</dt>

@@ -1,4 +1,6 @@
 /** One toast: a message with a dismiss button. Errors are alerts; the others are polite status. */
+import { CloseIcon } from './icons';
+
 export interface ToastProps {
   kind: 'success' | 'error' | 'info';
   message: string;
@@ -22,7 +24,7 @@ export function Toast({ kind, message, state, dismissLabel, onDismiss, onPause, 
     >
       <span className="toast-message">{message}</span>
       <button type="button" className="toast-dismiss" aria-label={dismissLabel} onClick={onDismiss}>
-        ×
+        <CloseIcon />
       </button>
     </div>
   );

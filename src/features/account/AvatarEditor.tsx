@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { UploadIcon } from '../../components/ui/icons';
 import { useTranslation } from '../../i18n/use-translation';
 import { AvatarButton } from '../../components/ui/AvatarButton';
 import { api } from '../../lib/api-client';
@@ -6,8 +7,15 @@ import { useImagePreview } from '../../lib/image-preview';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toasts';
 import type { SessionUser } from '../../lib/user';
+import './account.css';
 
-/** The member's picture: view it full size, or upload a new one with progress. */
+/**
+ * The member's picture: view it full size, or upload a new one with progress. The file picker is
+ * a button-like label ("Choose a picture…") for the native input, which stays in the page (focusable
+ * by keyboard, named by the label) but is visually hidden: the browser's own picker shows "Choose
+ * File / No file chosen" in the browser's language, cut off on a phone. The chosen file's name is
+ * shown as text.
+ */
 export function AvatarEditor() {
   const { t } = useTranslation();
   const session = useSession();
@@ -15,6 +23,7 @@ export function AvatarEditor() {
   const preview = useImagePreview();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const user = session.user;
   if (!user) return null;
 
@@ -49,26 +58,35 @@ export function AvatarEditor() {
         <p className="muted">{t('account.noAvatar')}</p>
       )}
       <div className="avatar-editor-controls">
-        <label htmlFor="avatar-file" className="file-label">
-          {t('account.chooseAvatar')}
-        </label>
         <input
           ref={input}
           id="avatar-file"
           type="file"
+          className="visually-hidden file-input"
           accept="image/png,image/jpeg,image/webp,image/gif"
-          aria-describedby="avatar-hint"
+          aria-describedby={fileName ? 'avatar-file-name avatar-hint' : 'avatar-hint'}
           disabled={progress !== null}
           onChange={(event) => {
             const file = event.target.files?.[0];
-            if (file) void upload(file);
+            if (!file) return;
+            setFileName(file.name);
+            void upload(file);
           }}
         />
+        <label htmlFor="avatar-file" className="file-button">
+          <UploadIcon />
+          {t('account.chooseAvatar')}
+        </label>
+        {fileName && (
+          <p id="avatar-file-name" className="file-name">
+            {t('account.chosenFile', { name: fileName })}
+          </p>
+        )}
         <p id="avatar-hint" className="field-hint">
           {t('account.avatarHint')}
         </p>
         {progress !== null && (
-          <div role="status">
+          <div role="status" className="avatar-progress">
             <progress max={100} value={progress} aria-label={t('account.uploading', { percent: progress })} />
             <span>{t('account.uploading', { percent: progress })}</span>
           </div>

@@ -76,7 +76,7 @@ function LeagueSection({ league }: { league: SelectedLeague }) {
   return (
     <>
       <div className="dashboard-grid">
-        <MyTeamCard teamId={league.team_id} leagueId={league.league_id} week={week} />
+        <MyTeamCard teamId={league.team_id} />
         <ChatUnreadCard />
       </div>
       <LeagueNews leagueId={league.league_id} week={week} />
@@ -89,11 +89,11 @@ function ChatUnreadCard() {
   const unread = useChatUnreadCount();
   return (
     <section className="card chat-unread-card" aria-labelledby="chat-unread-title">
-      <h2 id="chat-unread-title" className="visually-hidden">
-        {t('dashboard.chatTitle')}
-      </h2>
+      <h2 id="chat-unread-title">{t('dashboard.chatTitle')}</h2>
       <p>{unread > 0 ? t('dashboard.unread', { count: unread }) : t('dashboard.noUnread')}</p>
-      <Link to="/chat">{t('dashboard.openChat')}</Link>
+      <p>
+        <Link to="/chat">{t('dashboard.openChat')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,4 +1,7 @@
-/** The league's latest news: last week's results and the newest transfers. */
+/**
+ * The league's latest news: the latest results and the newest transfers. The results are the
+ * current week's once any of its matches has one (a match day), otherwise the week before's.
+ */
 import { Link } from 'react-router-dom';
 import '../../components/league/league-parts.css';
 import { useTranslation } from '../../i18n/use-translation';
@@ -8,10 +11,14 @@ import { useResource } from '../../lib/use-resource';
 
 export function LeagueNews({ leagueId, week }: { leagueId: number; week: number }) {
   const { t } = useTranslation();
-  const resultsWeek = Math.max(1, week - 1);
-  const results = useResource(loadWeek, { leagueId, week: resultsWeek });
+  const thisWeek = useResource(loadWeek, { leagueId, week });
+  const weekBefore = useResource(loadWeek, { leagueId, week: Math.max(1, week - 1) });
   const transfers = useResource(loadTransfers, { leagueId, limit: 5 });
-  const played = results.data?.fixtures.filter((f) => f.status === 'played') ?? [];
+  const playedOf = (data: typeof thisWeek.data) => data?.fixtures.filter((f) => f.status === 'played') ?? [];
+  const matchDay = playedOf(thisWeek.data).length > 0;
+  const results = matchDay ? thisWeek : weekBefore;
+  const resultsWeek = matchDay ? week : Math.max(1, week - 1);
+  const played = playedOf(results.data);
   return (
     <div className="league-news">
       <section className="card" aria-labelledby="results-title">

@@ -8,16 +8,14 @@ import { FormMarks } from '../../components/league/FormMarks';
 import { TeamMark } from '../../components/league/TeamMark';
 import { formatKickoff } from '../../i18n/dates';
 import { useTranslation } from '../../i18n/use-translation';
-import { loadTeam, loadWeek, type FixtureSummary } from '../../lib/league-client';
+import { loadTeam, type FixtureSummary } from '../../lib/league-client';
 import { useResource } from '../../lib/use-resource';
 
-export function MyTeamCard({ teamId, leagueId, week }: { teamId: number; leagueId: number; week: number }) {
+export function MyTeamCard({ teamId }: { teamId: number }) {
   const { t, i18n } = useTranslation();
   const team = useResource(loadTeam, { teamId });
-  const lastWeek = useResource(loadWeek, { leagueId, week: Math.max(1, week - 1) });
-  const last = lastWeek.data?.fixtures.find(
-    (f) => f.status === 'played' && (f.home.id === teamId || f.away.id === teamId),
-  );
+  // The team's own latest result (the last of its form), whichever week it was in.
+  const last = team.data?.last_result ?? null;
   const next = team.data?.next_fixture ?? null;
   return (
     <section className="card my-team" aria-labelledby="my-team-title" data-state={team.status}>

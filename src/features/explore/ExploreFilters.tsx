@@ -2,7 +2,8 @@
 import type { PlayerSort } from '../../../machines/player-search/player-search.types';
 import { TeamMark } from '../../components/league/TeamMark';
 import { useTranslation } from '../../i18n/use-translation';
-import type { TeamRef } from '../../lib/league-client';
+import type { Sport, TeamRef } from '../../lib/league-client';
+import { usePositionText } from '../../components/league/PositionName';
 import { SORTS, STATUSES } from './explore-params';
 import type { PlayerSearchParts } from './use-player-search';
 
@@ -10,12 +11,15 @@ export function ExploreFilters({
   search,
   teams,
   positions,
+  sport,
 }: {
   search: PlayerSearchParts;
   teams: TeamRef[];
   positions: string[];
+  sport: Sport | null;
 }) {
   const { t } = useTranslation();
+  const positionText = usePositionText();
   const { filters } = search;
   const chosenTeam = teams.find((team) => team.id === filters.team);
   return (
@@ -60,7 +64,7 @@ export function ExploreFilters({
           <option value="">{t('explore.allPositions')}</option>
           {positions.map((position) => (
             <option key={position} value={position}>
-              {position}
+              {positionText(sport, position).name}
             </option>
           ))}
         </select>

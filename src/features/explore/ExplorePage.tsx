@@ -44,7 +44,12 @@ function ExploreLeague({ leagueId }: { leagueId: number }) {
       {league.error && (
         <LoadFailure text={t('explore.leagueFailed', { reason: league.error })} onRetry={league.reload} />
       )}
-      <ExploreFilters search={search} teams={teams} positions={league.data?.rules.positions ?? []} />
+      <ExploreFilters
+        search={search}
+        teams={teams}
+        positions={league.data?.rules.positions ?? []}
+        sport={league.data?.sport ?? null}
+      />
       <h2 id="explore-results-title" className="visually-hidden">
         {t('explore.results')}
       </h2>
@@ -60,7 +65,9 @@ function ExploreLeague({ leagueId }: { leagueId: number }) {
           </button>
         </div>
       ) : (
-        search.loaded && <PlayerResults search={search} labelledBy="explore-results-title" />
+        search.loaded && (
+          <PlayerResults search={search} labelledBy="explore-results-title" sport={league.data?.sport ?? null} />
+        )
       )}
     </>
   );

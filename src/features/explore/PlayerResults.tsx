@@ -7,6 +7,8 @@ import { Virtuoso, type Components } from 'react-virtuoso';
 import { TeamMark } from '../../components/league/TeamMark';
 import { useTranslation } from '../../i18n/use-translation';
 import type { PlayerRow } from '../../lib/actors/player-search-actors';
+import type { Sport } from '../../lib/league-client';
+import { PositionAbbr } from '../../components/league/PositionName';
 import { usePlayerCard } from '../../lib/player-card';
 import type { PlayerSearchParts } from './use-player-search';
 
@@ -18,7 +20,15 @@ const Item: Components<PlayerRow>['Item'] = ({ item: _item, context: _context, .
   <div {...props} role="listitem" className="explore-row" />
 );
 
-export function PlayerResults({ search, labelledBy }: { search: PlayerSearchParts; labelledBy: string }) {
+export function PlayerResults({
+  search,
+  labelledBy,
+  sport,
+}: {
+  search: PlayerSearchParts;
+  labelledBy: string;
+  sport: Sport | null;
+}) {
   const { t } = useTranslation();
   const { players } = search;
   return (
@@ -51,7 +61,7 @@ export function PlayerResults({ search, labelledBy }: { search: PlayerSearchPart
         endReached={search.loadMore}
         increaseViewportBy={200}
         components={{ List, Item, Footer: () => <ResultsFooter search={search} /> }}
-        itemContent={(_, player) => <PlayerRowContent player={player} />}
+        itemContent={(_, player) => <PlayerRowContent player={player} sport={sport} />}
       />
     </div>
   );
@@ -81,7 +91,7 @@ function ResultsFooter({ search }: { search: PlayerSearchParts }) {
   return null;
 }
 
-function PlayerRowContent({ player }: { player: PlayerRow }) {
+function PlayerRowContent({ player, sport }: { player: PlayerRow; sport: Sport | null }) {
   const { t } = useTranslation();
   const card = usePlayerCard();
   return (
@@ -103,7 +113,7 @@ function PlayerRowContent({ player }: { player: PlayerRow }) {
       </span>
       <span>
         <span className="visually-hidden">{t('explore.col.position')}: </span>
-        {player.position}
+        <PositionAbbr sport={sport} code={player.position} />
       </span>
       <span className={`player-status player-status-${player.status}`}>{t(`playerCard.status.${player.status}`)}</span>
       <span className="explore-num">

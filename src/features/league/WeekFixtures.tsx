@@ -13,6 +13,7 @@ import { useResource } from '../../lib/use-resource';
 import { FixtureDetails } from './FixtureDetails';
 import { ResultForm } from './ResultForm';
 import { TeamMark } from '../../components/league/TeamMark';
+import { ChevronIcon } from '../../components/ui/icons';
 
 export interface WeekFixturesProps {
   leagueId: number;
@@ -45,7 +46,7 @@ export function WeekFixtures({ leagueId, weeks, currentWeek, mayRecord, onRecord
         <h2 id="week-title">{t('league.fixtures')}</h2>
         <div className="week-picker">
           <button type="button" className="secondary" disabled={week <= 1} onClick={() => go(week - 1)}>
-            <span aria-hidden="true">‹</span>
+            <ChevronIcon direction="left" />
             <span className="visually-hidden">{t('league.previousWeek')}</span>
           </button>
           <label className="visually-hidden" htmlFor="week-select">
@@ -59,7 +60,7 @@ export function WeekFixtures({ leagueId, weeks, currentWeek, mayRecord, onRecord
             ))}
           </select>
           <button type="button" className="secondary" disabled={week >= weeks} onClick={() => go(week + 1)}>
-            <span aria-hidden="true">›</span>
+            <ChevronIcon direction="right" />
             <span className="visually-hidden">{t('league.nextWeek')}</span>
           </button>
         </div>

@@ -2,6 +2,7 @@
  * The team's next fixture: opponent, kick-off in the member's language, venue, and this team's
  * sheet for it (read-only for everyone once set). The team's coach gets the editor until kick-off.
  */
+import { PositionAbbr } from '../../components/league/PositionName';
 import { TeamMark } from '../../components/league/TeamMark';
 import { formatKickoff } from '../../i18n/dates';
 import { useTranslation } from '../../i18n/use-translation';
@@ -13,7 +14,7 @@ import { SheetEditor } from './SheetEditor';
 /** A key that changes whenever the saved sheet does, so the editor starts again from it. */
 const sheetKey = (sheet: SheetLine[]) => sheet.map((line) => `${line.role[0]}${line.player.id}`).join(',');
 
-function SheetPart({ title, lines }: { title: string; lines: SheetLine[] }) {
+function SheetPart({ title, lines, sport }: { title: string; lines: SheetLine[]; sport: Sport | null }) {
   const { t } = useTranslation();
   const card = usePlayerCard();
   return (
@@ -28,8 +29,10 @@ function SheetPart({ title, lines }: { title: string; lines: SheetLine[] }) {
               <span className="sheet-shirt">{player.shirt_number ?? '–'}</span>
               <button type="button" className="link-button" onClick={() => card.open(player.id)}>
                 {player.name}
-              </button>
-              <span className="muted"> {player.position}</span>
+              </button>{' '}
+              <span className="muted sheet-position">
+                <PositionAbbr sport={sport} code={player.position} />
+              </span>
             </li>
           ))}
         </ol>
@@ -82,8 +85,8 @@ export function NextFixture({
           <p className="empty-state">{open ? t('roster.sheet.emptyCoach') : t('roster.sheet.empty')}</p>
         ) : (
           <div className="sheet-parts">
-            <SheetPart title={t('roster.sheet.starters')} lines={starters} />
-            <SheetPart title={t('roster.sheet.substitutes')} lines={substitutes} />
+            <SheetPart title={t('roster.sheet.starters')} lines={starters} sport={sport} />
+            <SheetPart title={t('roster.sheet.substitutes')} lines={substitutes} sport={sport} />
           </div>
         )}
         {team.can.set_sheet && !open && <p className="muted">{t('roster.sheet.closed')}</p>}

@@ -25,6 +25,7 @@ import {
   type MemberAction,
 } from './member-actions';
 import { useMembers } from './use-members';
+import { MoreIcon } from '../../../components/ui/icons';
 
 const DANGER = new Set<MemberAction>(['ban', 'shadowBan', 'remove']);
 
@@ -118,7 +119,7 @@ export function MembersSection({ channel }: { channel: Channel }) {
                     setMenu({ member, at: { x: rect.right - 200, y: rect.bottom + 4 } });
                   }}
                 >
-                  <span aria-hidden="true">⋯</span>
+                  <MoreIcon />
                 </button>
               )}
             </li>

@@ -37,6 +37,7 @@ import { preloadable } from '../../../lib/preloadable';
 import './channel-list.css';
 import './channel-list-overlays.css';
 import { lazyPart } from '../../../lib/lazy-part';
+import { ComposeIcon } from '../../../components/ui/icons';
 
 /** Ctrl+K's switcher is opened by a shortcut: its code comes when it is first opened. */
 const ChannelSwitcher = lazyPart(() => import('./ChannelSwitcher').then((m) => ({ default: m.ChannelSwitcher })));
@@ -197,7 +198,7 @@ export function ChannelListPanel({
           title={t('chat.newDirect.open')}
           onClick={() => setDialog('newDirect')}
         >
-          <span aria-hidden="true">✎</span>
+          <ComposeIcon />
         </button>
       </div>
       <div role="search" className="cl-search">

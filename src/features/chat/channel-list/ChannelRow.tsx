@@ -19,6 +19,7 @@ import { fullTime, isFrozen, isMuted, nameOf, pictureOf, previewOf, timeLabel, u
 import { FrozenIcon, MutedIcon } from './icons';
 import { preloadable } from '../../../lib/preloadable';
 import { useChannelVersion } from '../shared/use-channel-version';
+import { MoreIcon } from '../../../components/ui/icons';
 
 // A row's menu is fetched as soon as the member turns to the list (ChannelListPanel preloads it
 // when the list is pointed at or gets the focus), not with the chat page.
@@ -154,7 +155,7 @@ export function ChannelRow({ channel, userId, active, locale, onChosen, onAction
             openMenuAt(rect.right - 180, rect.bottom, 'button');
           }}
         >
-          <span aria-hidden="true">⋯</span>
+          <MoreIcon />
         </button>
       )}
       {menu && onAction && (

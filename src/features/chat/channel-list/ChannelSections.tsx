@@ -18,6 +18,7 @@ import type { ChannelAction } from './channel-actions';
 import { ChannelRow } from './ChannelRow';
 import { useChannelListActor, useSections, type ChannelListActor } from './use-channel-list';
 import { useFocusRestore, type FocusRestore } from './use-row-actions';
+import { ChevronIcon } from '../../../components/ui/icons';
 
 export interface RowContext {
   userId: string;
@@ -168,8 +169,8 @@ export function ArchivedSection({
           aria-controls={open ? `${id}-list` : undefined}
           onClick={onToggle}
         >
-          <span aria-hidden="true" className="cl-disclosure-mark">
-            {open ? '▾' : '▸'}
+          <span className="cl-disclosure-mark">
+            <ChevronIcon direction={open ? 'down' : 'right'} />
           </span>
           {t('chat.channelList.sections.archived')}
         </button>

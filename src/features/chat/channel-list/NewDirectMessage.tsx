@@ -22,6 +22,7 @@ import { Avatar } from '../shared/Avatar';
 import { ModalDialog } from './ModalDialog';
 import { openDirect } from './open-direct';
 import { useSearchActor } from './use-channel-list';
+import { CloseIcon } from '../../../components/ui/icons';
 
 interface Props {
   client: StreamChat;
@@ -97,7 +98,7 @@ export function NewDirectMessage({ client, userId, onClose, onOpened }: Props) {
                 aria-label={t('chat.newDirect.remove', { name: user.name })}
                 onClick={() => toggle(user)}
               >
-                <span aria-hidden="true">✕</span>
+                <CloseIcon />
               </button>
             </li>
           ))}

@@ -1,24 +1,7 @@
-/** The composer's small line icons (decorative: every button carries its own name). */
-import type { ReactNode } from 'react';
+/** The composer's small line icons, drawn in the app's one icon set (components/ui/icons). */
+import { Icon } from '../../../components/ui/icons';
 
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+export { CloseIcon } from '../../../components/ui/icons';
 
 export const AttachIcon = () => (
   <Icon>
@@ -36,12 +19,6 @@ export const EmojiIcon = () => (
 export const SendIcon = () => (
   <Icon>
     <path d="M4 12 20 4l-6 16-3-7-7-1Z" />
-  </Icon>
-);
-
-export const CloseIcon = ({ size = 16 }: { size?: number }) => (
-  <Icon size={size}>
-    <path d="M6 6l12 12M18 6 6 18" />
   </Icon>
 );
 

@@ -16,6 +16,7 @@ import type { LocalMessage } from 'stream-chat';
 import { LazyEmojiPickerPopover as EmojiPickerPopover } from '../shared/emoji-picker/LazyEmojiPicker';
 import { ActionMenu, type MenuCloseReason, type MenuItem } from './ActionMenu';
 import { AddReactionIcon, ReplyIcon } from './icons';
+import { MoreIcon } from '../../../components/ui/icons';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { isReminderItem, loadReminderPart, reminderItems, withReminderItems } from '../reminders/reminder-actions';
 import { useToast } from '../../../lib/toasts';
@@ -31,17 +32,6 @@ const DeleteConfirmDialog = lazyPart(() =>
   import('./DeleteConfirmDialog').then((m) => ({ default: m.DeleteConfirmDialog })),
 );
 const ReminderMenu = lazyPart(() => loadReminderPart().then((m) => ({ default: m.ReminderMenu })));
-
-/** "More": three dots (here, not in icons.tsx, so it comes with the toolbar's own code). */
-function MoreIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" className="icon">
-      <circle cx="5" cy="12" r="2" fill="currentColor" />
-      <circle cx="12" cy="12" r="2" fill="currentColor" />
-      <circle cx="19" cy="12" r="2" fill="currentColor" />
-    </svg>
-  );
-}
 
 type Popup =
   { kind: 'menu'; focusLast: boolean } | { kind: 'picker' } | { kind: 'confirmDelete' } | { kind: 'reminders' } | null;

@@ -25,6 +25,7 @@ import { MessageActions } from '../message-actions/lazy-message-actions';
 /** The toolbar's code, fetched as soon as the member turns to the list. */
 const preloadActions = () => void MessageActions.preload();
 import { useMessageList } from './use-message-list';
+import { ArrowDownIcon, CloseIcon } from '../../../components/ui/icons';
 
 /** Virtuoso's index of the first row; lowered by the number of rows prepended above it. */
 const FIRST_INDEX = 1_000_000;
@@ -276,7 +277,7 @@ function ChannelMessageList() {
               aria-label={t('chat.messageList.dismissUnread')}
               onClick={() => setUnreadDismissed(true)}
             >
-              <span aria-hidden="true">×</span>
+              <CloseIcon />
             </button>
           </div>
         )}
@@ -318,7 +319,7 @@ function ChannelMessageList() {
             }
             onClick={() => actor.send({ type: 'list.jumpToLatest' })}
           >
-            <span aria-hidden="true">↓</span>
+            <ArrowDownIcon />
             <span aria-hidden="true">
               {newBelow > 0 ? t('chat.messageList.newBelow', { count: newBelow }) : t('chat.messageList.latest')}
             </span>

@@ -43,12 +43,3 @@ export const DoubleCheckIcon = () => (
     <path d="M1.5 8.5l3.5 3.5 7.5-8M8.5 11l1 1 7.5-8" />
   </svg>
 );
-
-/** "Message actions" on a touch screen: three dots, drawn (the button carries the name). */
-export const MoreIcon = () => (
-  <svg viewBox="0 0 24 24" width={20} height={20} aria-hidden="true" focusable="false" className="chat-icon">
-    <circle cx="5" cy="12" r="2" fill="currentColor" />
-    <circle cx="12" cy="12" r="2" fill="currentColor" />
-    <circle cx="19" cy="12" r="2" fill="currentColor" />
-  </svg>
-);

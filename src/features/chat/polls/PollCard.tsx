@@ -14,15 +14,7 @@ import { useChannelCapabilities } from '../message-actions/use-message-actions';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { pollOf, usePollActions, usePollState } from './use-poll';
 import './polls.css';
-
-/** The mark in a vote control that holds my vote: a check, drawn. */
-function VotedIcon() {
-  return (
-    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-      <path d="M3 8.5l3.25 3.25L13 5" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
-  );
-}
+import { CheckIcon } from '../../../components/ui/icons';
 
 /** How many voters' names an option of a public poll shows. */
 const VOTERS_SHOWN = 3;
@@ -110,7 +102,7 @@ function PollBody({ poll, state, messageId }: { poll: Poll; state: PollState; me
                   onClick={() => canVote && actions.toggleVote(option.id)}
                 >
                   <span className="poll-check" aria-hidden="true">
-                    {mine && <VotedIcon />}
+                    {mine && <CheckIcon />}
                   </span>
                 </button>
                 <span className="poll-option-text">{option.text}</span>

@@ -23,6 +23,7 @@ import type { PollFlagField, PollTextField } from '../../../../machines/poll-com
 import { useTranslation } from '../../../i18n/use-translation';
 import { ModalDialog } from '../channel-list/ModalDialog';
 import './polls.css';
+import { CloseIcon } from '../../../components/ui/icons';
 
 type PollComposerActor = ActorRefFrom<typeof pollComposerMachine>;
 
@@ -134,7 +135,7 @@ export function PollCreateDialog({ poll, onClose }: { poll: PollComposerActor; o
                     aria-label={t('chat.poll.removeOption', { n: index + 1 })}
                     onClick={() => poll.send({ type: 'poll.removeOption', id: option.id })}
                   >
-                    <span aria-hidden="true">✕</span>
+                    <CloseIcon />
                   </button>
                 )}
                 {error && <p className="poll-error">{t(error)}</p>}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from 'react';
 import './side-panel.css';
+import { CloseIcon } from '../../../components/ui/icons';
 
 interface Props extends Omit<ComponentPropsWithoutRef<'aside'>, 'title' | 'aria-labelledby' | 'onKeyDown'> {
   title: string;
@@ -67,7 +68,7 @@ export function SidePanel({
           data-part={closePart}
           onClick={onClose}
         >
-          <span aria-hidden="true">✕</span>
+          <CloseIcon size={20} />
         </button>
       </header>
       {children}

@@ -24,6 +24,7 @@ import '../shared/icon-button.css';
 import './chat-workspace.css';
 import './short-screen.css';
 import { lazyPart } from '../../../lib/lazy-part';
+import { CloseIcon } from '../../../components/ui/icons';
 
 // Opened now and then: fetched when the member first opens their threads.
 const ThreadsView = lazyPart(() => import('../threads/ThreadsView'));
@@ -118,7 +119,7 @@ export function ChatWorkspaceView({ client, reconnecting }: { client: StreamChat
               className="chat-icon-button chat-panel-close"
               onClick={() => panel.send({ type: 'panel.close' })}
             >
-              <span aria-hidden="true">✕</span> {t('chat.workspace.closeChannels')}
+              <CloseIcon /> {t('chat.workspace.closeChannels')}
             </button>
           )}
           {listShown ? (
