@@ -113,7 +113,8 @@ describe('the roster page', () => {
     const me = within(squad).getByRole('rowheader', { name: new RegExp(nameOf(0)) });
     expect(me.textContent).toContain('You');
     const injured = within(squad)
-      .getByRole('rowheader', { name: nameOf(2) })
+      // The row header holds the status too (shown under the name on a phone).
+      .getByRole('rowheader', { name: new RegExp(`^${nameOf(2)}`) })
       .closest('tr')!;
     expect(injured.textContent).toContain('Injured');
     // A player sees the sheet, never the editor.
