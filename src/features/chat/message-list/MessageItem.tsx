@@ -30,6 +30,7 @@ import { ModerationNote } from '../moderation/lazy-moderation-note';
 import { moderationKind } from '../moderation/moderation-message';
 import { Attachments } from './Attachments';
 import { clockTime, fullDateTime } from './format';
+import { summariseMessage } from '../shared/message-summary';
 import { MoreIcon } from '../../../components/ui/icons';
 import { PinIcon } from './icons';
 import { useTouchScreen } from './use-touch-screen';
@@ -73,9 +74,8 @@ function Quote({
   const { t } = useTranslation();
   const name = quoted.user?.name || quoted.user?.id || t('chat.message.unknownUser');
   const deleted = quoted.type === 'deleted' || quoted.deleted_at != null;
-  const text = deleted
-    ? t('chat.message.deleted')
-    : quoted.text || (quoted.attachments?.length ? t('chat.message.attachmentOnly') : '');
+  // Named as the lists name a message: a poll by its question, a file by its name.
+  const text = deleted ? t('chat.message.deleted') : summariseMessage(quoted, t, { keepLines: true });
   return (
     <button
       type="button"

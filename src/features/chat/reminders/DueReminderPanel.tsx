@@ -67,7 +67,7 @@ function Notice({ notice, client, actor, onGone }: Props & { notice: DueNotice; 
         <span className="due-reminder-message">
           <strong>{notice.author ?? t('chat.message.unknownUser')}</strong>
           {': '}
-          {notice.text ?? t('chat.message.attachmentOnly')}
+          {notice.text ?? t('chat.summary.unavailable')}
         </span>
       </p>
       <span className="due-reminder-actions">

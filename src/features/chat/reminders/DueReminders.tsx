@@ -44,7 +44,7 @@ export function useAnnouncement(notice: DueNotice | null): string {
   if (!notice) return '';
   const words = {
     author: notice.author ?? t('chat.message.unknownUser'),
-    text: notice.text ?? t('chat.message.attachmentOnly'),
+    text: notice.text ?? t('chat.summary.unavailable'),
   };
   return notice.channel === null
     ? t('chat.reminder.dueAnnouncementNoChannel', words)

@@ -13,12 +13,14 @@
  * reload neither loses a notice nor brings a dismissed one back. Kept small: it ships with the
  * app's first script.
  */
+import i18next from 'i18next';
 import type { Event, LocalMessage, MessageResponse, StreamChat } from 'stream-chat';
 import { createActor, type Actor } from 'xstate';
 import { dueKey, dueRemindersMachine } from '../../../../machines/due-reminders/due-reminders.machine';
 import { selectNotices, selectSettled } from '../../../../machines/due-reminders/due-reminders.selectors';
 import type { DueNotice, DueRemindersInput } from '../../../../machines/due-reminders/due-reminders.types';
 import { channelTitle } from '../shared/channel-title';
+import { summariseMessage } from '../shared/message-summary';
 import { channelPath, threadPath } from '../workspace/chat-workspace-context';
 
 export type DueRemindersActor = Actor<typeof dueRemindersMachine>;
@@ -31,7 +33,10 @@ export const dueRemindersStorageKey = (userId: string) => `sideline.dueReminders
 
 const excerpt = (text: string) => (text.length > NOTICE_TEXT_MAX ? `${text.slice(0, NOTICE_TEXT_MAX - 1)}…` : text);
 
-type MessageLike = Pick<MessageResponse | LocalMessage, 'text' | 'user' | 'parent_id' | 'poll' | 'attachments'>;
+type MessageLike = Pick<
+  MessageResponse | LocalMessage,
+  'text' | 'user' | 'parent_id' | 'poll' | 'poll_id' | 'attachments' | 'type' | 'deleted_at' | 'shared_location'
+>;
 
 /** What the service says of the reminder's channel (the reminder response carries it). */
 interface ChannelLike {
@@ -61,8 +66,9 @@ export function noticeFor(
   const { messageId, remindAt, cid } = known;
   const [type = '', id = cid] = cid.split(':') as [string?, string?];
   const message: MessageLike | null = known.message ?? client.activeChannels[cid]?.state.findMessage(messageId) ?? null;
-  const attachment = message?.attachments?.[0];
-  const text = message?.text?.trim() || message?.poll?.name || attachment?.title || attachment?.fallback || '';
+  // Named as every list names a message (a poll by its question, a file by its name), in the
+  // language of the moment it falls due.
+  const text = message ? summariseMessage(message, (key, options) => i18next.t(key, options)) : '';
   const parentId = message?.parent_id;
   return {
     key: dueKey(messageId, remindAt),
