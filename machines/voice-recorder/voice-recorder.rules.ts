@@ -32,10 +32,7 @@ export function reduceWaveform(samples: readonly number[], bars: number): number
 /** Milliseconds as the attachment's `duration`: seconds with one decimal. */
 export const durationSeconds = (ms: number) => Math.round(ms / 100) / 10;
 
-/** `m:ss` for a time in seconds (the recorder's timer and the player). */
-export function clockText(seconds: number): string {
-  const whole = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
+/** `m:ss` for a time in seconds (the recorder's timer and the player); shared with the chat's lists. */
+export { clockText } from '../shared/clock-text';
 
 export { clamp01 };

@@ -11,7 +11,7 @@
  * fetched (use-poll-names.ts) — never from a field only the sandbox fills.
  */
 import type { StreamChat } from 'stream-chat';
-import { clockText } from '../../../../machines/voice-recorder/voice-recorder.rules';
+import { clockText } from '../../../../machines/shared/clock-text';
 
 /** The attachment fields a summary reads (stream-chat's Attachment has them all). */
 export interface SummaryAttachment {
