@@ -242,7 +242,7 @@ describe('Saved and reminders', () => {
     await renderInWorkspace(<RemindersView onOpenPanel={null} />, chat.workspace(mine));
     expect(
       await screen.findByText(
-        /No upcoming reminders\. Open a message's “More” menu and choose “Remind me…”/,
+        /No upcoming reminders\. Open a message's “More actions” menu and choose “Remind me…”/,
         undefined,
         WAIT,
       ),
