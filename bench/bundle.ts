@@ -58,7 +58,7 @@ const ON_DEMAND: { label: string; module: RegExp }[] = [
     label:
       'reminders: the menu, the line, the view, the due notices and their strings (src/features/chat/reminders/ but the link, the slot and what announces a due reminder)',
     module:
-      /\/src\/(features\/chat\/reminders\/(?!((RemindersLink|ReminderSlot|lazy-reminders-view|reminder-actions|DueReminders|due-reminders|BellIcon)\.tsx?|reminder-badge\.css)$)|i18n\/locales\/reminders\/)/,
+      /\/src\/(features\/chat\/reminders\/(?!((RemindersLink|ReminderSlot|lazy-reminders-view|reminder-actions|DueReminders|due-reminder-gate)\.tsx?)$)|i18n\/locales\/reminders\/)/,
   },
   {
     label: 'the voice recorder and player (src/features/chat/voice/ but its button, machines/voice-recorder/)',

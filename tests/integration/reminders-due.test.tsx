@@ -25,11 +25,8 @@ import { REMINDER_PRESETS_MS } from '../../machines/reminder/reminder.machine';
 import type { SessionUser as MachineUser } from '../../machines/session/session.types';
 import { sessionMachine } from '../../machines/session/session.machine';
 import { MainLayout } from '../../src/app/MainLayout';
-import {
-  dueRemindersOf,
-  dueRemindersStorageKey,
-  holdDueReminders,
-} from '../../src/features/chat/reminders/due-reminders';
+import { dueRemindersStorageKey } from '../../src/features/chat/reminders/due-reminder-gate';
+import { dueRemindersOf, holdDueReminders } from '../../src/features/chat/reminders/due-reminders';
 import { chatConnections, connectionInputFor } from '../../src/lib/chat/chat-connections';
 import { ImagePreviewProvider } from '../../src/lib/image-preview';
 import { SessionProvider } from '../../src/lib/session';

@@ -6,12 +6,11 @@
  * ContextMenu key / Shift+F10 on the link.
  */
 import type { Locale } from 'date-fns';
-import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router-dom';
 import type { Channel } from 'stream-chat';
 import { Avatar } from '../shared/Avatar';
-import { Highlighted } from '../shared/Highlighted';
 import { cachedPollName } from '../shared/message-summary';
 import { channelPath, useChatWorkspace } from '../workspace/chat-workspace-context';
 import { actionLabelKey, actionsFor, type ChannelAction } from './channel-actions';
@@ -35,13 +34,13 @@ export interface RowProps {
   onChosen?: () => void;
   /** Runs a menu action; absent for rows without a menu (search results). */
   onAction?: (channel: Channel, action: ChannelAction) => void;
-  /** A search's text: its words are marked in the name (search results). */
-  highlight?: string;
+  /** Draws the name another way: search results mark the search's words in it (SearchResults). */
+  renderName?: (name: string) => ReactNode;
 }
 
 type MenuState = { x: number; y: number; opener: 'link' | 'button' } | null;
 
-export function ChannelRow({ channel, userId, active, locale, onChosen, onAction, highlight }: RowProps) {
+export function ChannelRow({ channel, userId, active, locale, onChosen, onAction, renderName }: RowProps) {
   const { t } = useTranslation();
   const { client } = useChatWorkspace();
   useChannelVersion(client, channel);
@@ -110,7 +109,7 @@ export function ChannelRow({ channel, userId, active, locale, onChosen, onAction
         <Avatar id={channel.cid} name={name} image={pictureOf(channel, userId)} size={36} />
         <span className="cl-row-body">
           <span className="cl-row-top">
-            <span className="cl-row-name">{highlight ? <Highlighted text={name} query={highlight} /> : name}</span>
+            <span className="cl-row-name">{renderName ? renderName(name) : name}</span>
             {muted && (
               <span className="cl-marker" aria-hidden="true" title={t('chat.channelList.muted')}>
                 <MutedIcon />

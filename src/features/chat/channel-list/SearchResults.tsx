@@ -241,7 +241,7 @@ function ChannelHits({
           active={channel.cid === activeCid}
           locale={locale}
           onChosen={onChosen}
-          highlight={query}
+          renderName={(name) => <Highlighted text={name} query={query} />}
         />
       ))}
     </ul>

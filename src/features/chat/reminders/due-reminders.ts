@@ -10,8 +10,8 @@
  *     client knows a reminder (due-reminder-clock.ts).
  * Both give the same key (message and due time), so a reminder is announced once. What is shown
  * and what the member acted on is kept in sessionStorage for the session, so another page or a
- * reload neither loses a notice nor brings a dismissed one back. Kept small: it ships with the
- * app's first script.
+ * reload neither loses a notice nor brings a dismissed one back. Fetched only once the member
+ * has something due or to watch (due-reminder-gate.ts), so it stays out of the first script.
  */
 import i18next from 'i18next';
 import type { Event, LocalMessage, MessageResponse, StreamChat } from 'stream-chat';
@@ -21,15 +21,13 @@ import { selectNotices, selectSettled } from '../../../../machines/due-reminders
 import type { DueNotice, DueRemindersInput } from '../../../../machines/due-reminders/due-reminders.types';
 import { channelTitle } from '../shared/channel-title';
 import { summariseMessage } from '../shared/message-summary';
+import { dueRemindersStorageKey, takeOver } from './due-reminder-gate';
 import { channelPath, threadPath } from '../workspace/chat-workspace-context';
 
 export type DueRemindersActor = Actor<typeof dueRemindersMachine>;
 
 /** The longest piece of the message a notice quotes. */
 export const NOTICE_TEXT_MAX = 80;
-
-/** Where the session's notices are kept, per member. */
-export const dueRemindersStorageKey = (userId: string) => `sideline.dueReminders.${userId}`;
 
 const excerpt = (text: string) => (text.length > NOTICE_TEXT_MAX ? `${text.slice(0, NOTICE_TEXT_MAX - 1)}…` : text);
 
@@ -185,10 +183,13 @@ const held = new WeakMap<StreamChat, Held>();
 
 function listen(client: StreamChat, actor: DueRemindersActor): () => void {
   client.reminders.registerSubscriptions();
-  const due = client.on('notification.reminder_due', (event) => {
+  const fellDue = (event: Event) => {
     const notice = noticeOfEvent(client, event);
     if (notice) actor.send({ type: 'reminder.fellDue', notice });
-  });
+  };
+  const due = client.on('notification.reminder_due', fellDue);
+  // What the app's first script heard before this code was fetched (due-reminder-gate.ts).
+  takeOver(client).forEach(fellDue);
   const changes = CHANGES.map((type) =>
     client.on(type, (event) => {
       const messageId = event.message_id ?? event.reminder?.message_id ?? event.message?.id;
