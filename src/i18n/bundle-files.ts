@@ -13,6 +13,12 @@ export const BUNDLE_FILES = {
   reminders: import.meta.glob<{ default: Record<string, unknown> }>('./locales/reminders/*.json'),
   voice: import.meta.glob<{ default: Record<string, unknown> }>('./locales/voice/*.json'),
   moderation: import.meta.glob<{ default: Record<string, unknown> }>('./locales/moderation/*.json'),
+  pinned: import.meta.glob<{ default: Record<string, unknown> }>('./locales/pinned/*.json'),
+  composer: import.meta.glob<{ default: Record<string, unknown> }>('./locales/composer/*.json'),
+  actions: import.meta.glob<{ default: Record<string, unknown> }>('./locales/actions/*.json'),
+  channels: import.meta.glob<{ default: Record<string, unknown> }>('./locales/channels/*.json'),
+  threads: import.meta.glob<{ default: Record<string, unknown> }>('./locales/threads/*.json'),
+  polls: import.meta.glob<{ default: Record<string, unknown> }>('./locales/polls/*.json'),
 } satisfies Record<string, Loaders>;
 
 export type StringBundle = keyof typeof BUNDLE_FILES;

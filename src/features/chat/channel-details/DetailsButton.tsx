@@ -5,7 +5,11 @@
 import { useTranslation } from '../../../i18n/use-translation';
 import { withStrings } from '../../../i18n/bundles';
 
-export const channelDetailsImport = withStrings('members', () => import('./ChannelDetailsPanel'));
+// The panel's "Leave" asks with the channel list's LeaveConfirm, whose strings are the `channels` bundle's.
+export const channelDetailsImport = withStrings(
+  'members',
+  withStrings('channels', () => import('./ChannelDetailsPanel')),
+);
 
 /** After the panel closes, focus goes back to the button that opened it. */
 export function focusDetailsButton() {

@@ -37,17 +37,27 @@ import { preloadable } from '../../../lib/preloadable';
 import './channel-list.css';
 import './channel-list-overlays.css';
 import { lazyPart } from '../../../lib/lazy-part';
+import { withStrings } from '../../../i18n/bundles';
 import { ComposeIcon } from '../../../components/ui/icons';
 
+// The list's parts loaded on demand bring their strings (the `channels` bundle) with their code.
 /** Ctrl+K's switcher is opened by a shortcut: its code comes when it is first opened. */
-const ChannelSwitcher = lazyPart(() => import('./ChannelSwitcher').then((m) => ({ default: m.ChannelSwitcher })));
+const ChannelSwitcher = lazyPart(
+  withStrings('channels', () => import('./ChannelSwitcher').then((m) => ({ default: m.ChannelSwitcher }))),
+);
 
 // Dialogs a member opens now and then are fetched on first use, not with the chat page (the
 // switcher stays: keys typed right after Ctrl+K must not be lost while it loads).
-const LeaveConfirm = lazyPart(() => import('./LeaveConfirm').then((m) => ({ default: m.LeaveConfirm })));
-const NewDirectMessage = lazyPart(() => import('./NewDirectMessage').then((m) => ({ default: m.NewDirectMessage })));
+const LeaveConfirm = lazyPart(
+  withStrings('channels', () => import('./LeaveConfirm').then((m) => ({ default: m.LeaveConfirm }))),
+);
+const NewDirectMessage = lazyPart(
+  withStrings('channels', () => import('./NewDirectMessage').then((m) => ({ default: m.NewDirectMessage }))),
+);
 // Search results' code comes when the search box is first used (fetched when it gets the focus).
-const SearchResults = preloadable(() => import('./SearchResults').then((m) => ({ default: m.SearchResults })));
+const SearchResults = preloadable(
+  withStrings('channels', () => import('./SearchResults').then((m) => ({ default: m.SearchResults }))),
+);
 
 /** A row's menu code, fetched as soon as the member turns to the list. */
 const preloadRowMenu = () => void RowMenu.preload();

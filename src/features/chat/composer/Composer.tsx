@@ -29,24 +29,32 @@ import { PollLauncher } from '../polls/PollLauncher';
 import { LocationLauncher } from '../location/LocationLauncher';
 import { useVoiceRecorder, VoiceButton, VoiceRecorderSlot } from '../voice/VoiceButton';
 import { preloadable } from '../../../lib/preloadable';
+import { withStrings } from '../../../i18n/bundles';
 import { useChannelAccess, type ChannelAccess, type ComposerBlock } from './use-channel-access';
 import { BanReason } from '../moderation/lazy-ban-reason';
 import { addFiles, pasteHandler, useFileDrop, useUploadShortcut } from './use-composer-files';
 import { useComposerText } from './use-composer-text';
 import './composer.css';
 
+// These parts bring their strings (the `composer` bundle) with their code.
 // The suggestion popover's code comes with the first @ or / typed (it shows a moment later then).
-const Suggestions = preloadable(() => import('./Suggestions').then((m) => ({ default: m.Suggestions })), null, {
-  optional: true,
-});
+const Suggestions = preloadable(
+  withStrings('composer', () => import('./Suggestions').then((m) => ({ default: m.Suggestions }))),
+  null,
+  { optional: true },
+);
 // The attachment tiles' code comes when there is a first attachment (fetched ahead when the Attach
 // button is pointed at or focused, the file picker opens or files are dragged over), not with the
 // chat page.
 // The editing bar, the quote chip and the link preview card come with the first edit, quote or link.
-const ComposerBars = preloadable(() => import('./ComposerBars').then((m) => ({ default: m.ComposerBars })), null, {
-  optional: true,
-});
-const UploadTiles = preloadable(() => import('./UploadTiles').then((m) => ({ default: m.UploadTiles })));
+const ComposerBars = preloadable(
+  withStrings('composer', () => import('./ComposerBars').then((m) => ({ default: m.ComposerBars }))),
+  null,
+  { optional: true },
+);
+const UploadTiles = preloadable(
+  withStrings('composer', () => import('./UploadTiles').then((m) => ({ default: m.UploadTiles }))),
+);
 
 export function Composer() {
   const { client, userId } = useChatWorkspace();

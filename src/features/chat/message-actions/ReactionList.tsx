@@ -14,9 +14,12 @@ import { usePermittedActions, useReactionToggle } from './use-message-actions';
 import { useReactionEmoji } from './use-reaction-emoji';
 import './message-actions.css';
 import { lazyPart } from '../../../lib/lazy-part';
+import { withStrings } from '../../../i18n/bundles';
 
-// Opened now and then: fetched on first use, not with the chat page.
-const ReactorsDialog = lazyPart(() => import('./ReactorsDialog').then((m) => ({ default: m.ReactorsDialog })));
+// Opened now and then: fetched, with its strings, on first use, not with the chat page.
+const ReactorsDialog = lazyPart(
+  withStrings('actions', () => import('./ReactorsDialog').then((m) => ({ default: m.ReactorsDialog }))),
+);
 
 export interface ReactionSummary {
   type: string;

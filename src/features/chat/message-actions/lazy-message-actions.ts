@@ -6,9 +6,13 @@
 import { withStrings } from '../../../i18n/bundles';
 import { preloadable } from '../../../lib/preloadable';
 
-// The menu's mute and block items take their labels from the moderation strings.
+// Its strings are the `actions` bundle's; the menu's mute and block items take their labels from
+// the moderation strings.
 export const MessageActions = preloadable(
-  withStrings('moderation', () => import('./MessageActions').then((m) => ({ default: m.MessageActions }))),
+  withStrings(
+    'moderation',
+    withStrings('actions', () => import('./MessageActions').then((m) => ({ default: m.MessageActions }))),
+  ),
   null,
   { optional: true },
 );

@@ -15,10 +15,12 @@ import { ReminderSlot } from '../reminders/ReminderSlot';
 import { preloadable } from '../../../lib/preloadable';
 import { withStrings } from '../../../i18n/bundles';
 
-// A poll's card comes with the first poll shown.
-const PollCard = preloadable(() => import('../polls/PollCard').then((m) => ({ default: m.PollCard })), null, {
-  optional: true,
-});
+// A poll's card comes, with its strings, with the first poll shown.
+const PollCard = preloadable(
+  withStrings('polls', () => import('../polls/PollCard').then((m) => ({ default: m.PollCard }))),
+  null,
+  { optional: true },
+);
 // A shared location's card comes, with its strings, with the first location shown.
 const LocationCard = preloadable(
   withStrings('location', () => import('../location/LocationCard').then((m) => ({ default: m.LocationCard }))),

@@ -7,12 +7,16 @@ import { Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { selectChild, selectPollOpen } from '../../../../machines/composer/composer.selectors';
 import type { pollComposerMachine } from '../../../../machines/poll-composer/poll-composer.machine';
+import { withStrings } from '../../../i18n/bundles';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { ComposerActor } from '../../../lib/chat/channel-machines';
 import { lazyPart } from '../../../lib/lazy-part';
 import { LauncherButton } from '../composer/LauncherButton';
 
-const PollCreateDialog = lazyPart(() => import('./PollCreateDialog').then((m) => ({ default: m.PollCreateDialog })));
+// The dialog's strings (and the poll-composer machine's messages it shows) come with it.
+const PollCreateDialog = lazyPart(
+  withStrings('polls', () => import('./PollCreateDialog').then((m) => ({ default: m.PollCreateDialog }))),
+);
 
 export function PollLauncher({ composer }: { composer: ComposerActor }) {
   const { t } = useTranslation();

@@ -2,16 +2,18 @@
  * Due reminders on every signed-in page (issue #27 item 5), for the protected layout (src/app):
  * the notices (`DueReminders`) and the count on the Chat link (`ReminderDueBadge`). What ships in
  * the app's first script is only the gate (due-reminder-gate.ts); the notices' code is fetched once
- * the member has a reminder due or to watch.
+ * the member has a reminder due or to watch, with the reminders' strings.
  */
 import { useSelector } from '@xstate/react';
 import type { StreamChat } from 'stream-chat';
 import { selectClient } from '../../../../machines/chat-connection/chat-connection.selectors';
 import { useChatConnection } from '../../../lib/chat/chat-provider';
+import { withStrings } from '../../../i18n/bundles';
 import { preloadable } from '../../../lib/preloadable';
 import { useDueReminderGate } from './due-reminder-gate';
 
-const live = () => import('./DueRemindersLive');
+// With the reminders' strings: the announcement and the Chat link's count are worded there.
+const live = withStrings('reminders', () => import('./DueRemindersLive'));
 const DueNotices = preloadable(() => live().then((m) => ({ default: m.DueNotices })), null, { optional: true });
 const DueCount = preloadable(() => live().then((m) => ({ default: m.DueCount })), null, { optional: true });
 

@@ -1,6 +1,6 @@
 /**
  * The open channel's header: its picture and name, member count, muted/frozen markers, and the
- * button to its pinned messages (the dialog's code loads when first opened).
+ * button to its pinned messages (the dialog's code and strings load when first opened).
  */
 import { Suspense, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -11,9 +11,12 @@ import { useChatWorkspace, useOpenChannel } from './chat-workspace-context';
 import { DetailsButton } from '../channel-details/DetailsButton';
 import { OpenPanelButton } from './OpenPanelButton';
 import { lazyPart } from '../../../lib/lazy-part';
+import { withStrings } from '../../../i18n/bundles';
 
-const PinnedMessagesDialog = lazyPart(() =>
-  import('../pinned/PinnedMessagesDialog').then((m) => ({ default: m.PinnedMessagesDialog })),
+const PinnedMessagesDialog = lazyPart(
+  withStrings('pinned', () =>
+    import('../pinned/PinnedMessagesDialog').then((m) => ({ default: m.PinnedMessagesDialog })),
+  ),
 );
 
 function PinIcon() {

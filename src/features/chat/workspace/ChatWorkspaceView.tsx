@@ -24,10 +24,11 @@ import '../shared/icon-button.css';
 import './chat-workspace.css';
 import './short-screen.css';
 import { lazyPart } from '../../../lib/lazy-part';
+import { withStrings } from '../../../i18n/bundles';
 import { CloseIcon } from '../../../components/ui/icons';
 
-// Opened now and then: fetched when the member first opens their threads.
-const ThreadsView = lazyPart(() => import('../threads/ThreadsView'));
+// Opened now and then: fetched, with its strings, when the member first opens their threads.
+const ThreadsView = lazyPart(withStrings('threads', () => import('../threads/ThreadsView')));
 
 /** The channel list waits at most this long for the addressed channel before its first query. */
 export const ADDRESSED_CHANNEL_WAIT_MS = 1000;

@@ -32,9 +32,10 @@ import {
   type OpenChannel,
 } from './chat-workspace-context';
 import { lazyPart } from '../../../lib/lazy-part';
+import { withStrings } from '../../../i18n/bundles';
 
-// Opened now and then: fetched when a thread is first opened, not with the chat page.
-const ThreadPanel = lazyPart(() => import('../thread/ThreadPanel'));
+// Opened now and then: fetched, with its strings, when a thread is first opened, not with the chat page.
+const ThreadPanel = lazyPart(withStrings('threads', () => import('../thread/ThreadPanel')));
 const ChannelDetailsPanel = lazyPart(channelDetailsImport);
 
 /** After the thread closes, focus goes back to its parent message in the channel (chat-ui.md §6). */

@@ -13,7 +13,8 @@ import { useEffect, useRef, useState, type ComponentType, type RefObject } from 
 import { useTranslation } from '../../../../i18n/use-translation';
 import { AnchoredDialog } from './AnchoredDialog';
 import type { Placement } from './anchored-position';
-import { ensureEmojiData, loadPickerI18n, type PickerI18n } from './emoji-data';
+import { ensureEmojiData } from './emoji-data';
+import { loadPickerI18n, type PickerI18n } from './picker-i18n';
 import { accentTriple, repairPickerAccessibility } from './picker-accessibility';
 import './emoji-picker.css';
 

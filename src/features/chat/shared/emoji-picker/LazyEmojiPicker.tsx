@@ -5,8 +5,12 @@
 import { Suspense } from 'react';
 import type { EmojiPickerPopoverProps } from './EmojiPickerPopover';
 import { lazyPart } from '../../../../lib/lazy-part';
+import { withStrings } from '../../../../i18n/bundles';
 
-const Popover = lazyPart(() => import('./EmojiPickerPopover').then((m) => ({ default: m.EmojiPickerPopover })));
+// Its few strings (loading, failed, the picker's name) are in the `actions` bundle, with reacting's.
+const Popover = lazyPart(
+  withStrings('actions', () => import('./EmojiPickerPopover').then((m) => ({ default: m.EmojiPickerPopover }))),
+);
 
 export function LazyEmojiPickerPopover(props: EmojiPickerPopoverProps) {
   return (
