@@ -247,7 +247,12 @@ export const ELSEWHERE: ElsewhereClause[] = [
     clause: '§8.10c',
     statement:
       'Edit message request failed; Error deleting message; Error pinning message; Error removing message pin; Error adding flag; Error fetching reactions; Error muting a user; Error unmuting a user.',
-    implementedIn: ['src/features/chat/message-actions', 'src/i18n/locales/en.json'],
+    implementedIn: [
+      'src/features/chat/message-actions',
+      'src/i18n/locales/en.json',
+      'src/i18n/locales/actions/en.json',
+      'src/i18n/locales/moderation/en.json',
+    ],
     tests: ['tests/integration/message-actions.test.tsx', 'tests/integration/pinned-messages.test.tsx'],
   },
   {

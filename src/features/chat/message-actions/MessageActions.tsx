@@ -22,7 +22,8 @@ import { isReminderItem, loadReminderPart, reminderItems, withReminderItems } fr
 import { useToast } from '../../../lib/toasts';
 import type { AvailableActions } from './permissions';
 import { QUICK_REACTIONS, reactionTypeForPick } from './reaction-types';
-import { useMessageCommands, usePermittedActions, useReactionToggle } from './use-message-actions';
+import { useMessageCommands } from './message-commands';
+import { usePermittedActions, useReactionToggle } from './use-message-actions';
 import { useUserModeration } from '../moderation/use-user-moderation';
 import './message-actions.css';
 import { lazyPart } from '../../../lib/lazy-part';
