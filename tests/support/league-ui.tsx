@@ -1,8 +1,9 @@
 /**
  * The league screens in jsdom against a REAL Sideline server, through the app's REAL API client
  * (src/lib/api-client.ts pointed at the server with VITE_API_BASE). Node's fetch keeps no cookies,
- * so the fetch under the client gets the signed-in member's session cookie added, as a browser
- * would; `onRequest` sees each request first (to record it, or to hold it back).
+ * so the fetch under the client gets the signed-in member's session cookie added, and keeps the
+ * cookies answers set in that member's jar (a sign-in on the page signs a signed-out visitor in),
+ * as a browser would; `onRequest` sees each request first (to record it, or to hold it back).
  *
  *   const ui = await leagueUi(server, () => member, { routes: <Route path="/league" element={<LeaguePage />} /> });
  *   render(<ui.App path="/league" user={ui.userOf(member, 'Pat Coach')} />);
@@ -23,7 +24,8 @@ export interface LeagueUiOptions {
 }
 
 export interface LeagueUi {
-  App: ComponentType<{ path: string; user: SessionUser }>;
+  /** `user` null: a signed-out visitor (the session check answers 401). */
+  App: ComponentType<{ path: string; user: SessionUser | null }>;
   userOf: (member: BuiltMember, name: string) => SessionUser;
 }
 
@@ -40,8 +42,12 @@ export async function leagueUi(
     const method = (init.method ?? 'GET').toUpperCase();
     const url = String(input instanceof Request ? input.url : input);
     await options.onRequest?.({ method, url, init });
-    headers.set('cookie', signedIn().visitor.cookieHeader());
-    return realFetch(input, { ...init, headers });
+    const { visitor } = signedIn();
+    headers.set('cookie', visitor.cookieHeader());
+    const response = await realFetch(input, { ...init, headers });
+    // The page's cookie jar: signing in or registering on the page signs this visitor in.
+    visitor.keepCookies(response.headers);
+    return response;
   });
   vi.stubEnv('VITE_API_BASE', `${server.url}/api`);
 
@@ -61,10 +67,14 @@ export async function leagueUi(
     options.routes(),
     import('../../src/lib/image-preview'),
   ]);
-  const App = ({ path, user }: { path: string; user: SessionUser }) => {
+  const App = ({ path, user }: { path: string; user: SessionUser | null }) => {
     const machine = sessionMachine.provide({
       actors: {
-        fetchCurrentUser: fromPromise(() => Promise.resolve<MachineUser>(user)),
+        fetchCurrentUser: fromPromise(() =>
+          user
+            ? Promise.resolve<MachineUser>(user)
+            : Promise.reject(Object.assign(new Error('Unauthorized'), { status: 401 })),
+        ),
         endServerSession: fromPromise(() => Promise.resolve()),
       },
     });
