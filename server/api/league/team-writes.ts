@@ -144,13 +144,13 @@ export class TeamSetup {
   ) {}
 
   async createTeam(userId: number, leagueId: number, input: TeamInput & { name: string }): Promise<TeamView> {
-    const name = requireText(input.name, 'body/name', TEXT_RULES.teamName);
-    const shortName =
-      input.short_name === undefined
-        ? shortNameOf(name)
-        : requireText(input.short_name, 'body/short_name', TEXT_RULES.teamShortName);
     return inTransaction(this.database, `League ${leagueId}`, async (trx) => {
       await commissionersLeague(this.database, trx, leagueId, userId, 'add a team');
+      const name = requireText(input.name, 'body/name', TEXT_RULES.teamName);
+      const shortName =
+        input.short_name === undefined
+          ? shortNameOf(name)
+          : requireText(input.short_name, 'body/short_name', TEXT_RULES.teamShortName);
       if (await hasDecidedFixtures(trx, leagueId))
         throw new HttpError(409, `League ${leagueId} has played fixtures; a new team can no longer join this season`);
       const count = await trx
