@@ -71,6 +71,12 @@ export interface Config {
   registerWindowSeconds: number;
   /** How many leagues' teams, fixtures and players the league reads keep in memory. */
   leagueCacheLeagues: number;
+  /** The most teams a league may have. */
+  leagueMaxTeams: number;
+  /** The largest squad a league's rules may allow (its `squad_max` at most). */
+  leagueSquadLimit: number;
+  /** Largest accepted team crest upload; crests are then re-encoded like avatars. */
+  crestMaxBytes: number;
   /** How many compiled SQLite statements are kept for reuse. */
   sqliteStatementCache: number;
   /** How long a SQLite write waits for another writer's lock before it fails. */
@@ -175,6 +181,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     registerMaxPerAddress: read.integer('REGISTER_MAX_PER_ADDRESS', 10, 1, 1_000_000),
     registerWindowSeconds: read.integer('REGISTER_WINDOW_SECONDS', 3600, 1, 7 * 24 * 3600),
     leagueCacheLeagues: read.integer('LEAGUE_CACHE_LEAGUES', 100, 1, 100000),
+    leagueMaxTeams: read.integer('LEAGUE_MAX_TEAMS', 40, 2, 1000),
+    leagueSquadLimit: read.integer('LEAGUE_SQUAD_LIMIT', 50, 1, 200),
+    crestMaxBytes: read.integer('CREST_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),
     sqliteBusyTimeoutMs: read.integer('SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 1000),

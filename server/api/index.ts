@@ -52,14 +52,26 @@ export async function productApi(app: FastifyInstance, { config, database, chat 
   });
   await app.register(userRoutes, {
     users,
-    avatars: new AvatarFiles(config.dataDir),
+    avatars: new AvatarFiles(config.dataDir, 'avatars'),
     avatarMaxBytes: config.avatarMaxBytes,
     avatarMaxPixels: config.avatarMaxPixels,
     avatarSize: config.avatarSize,
     onUserChanged: syncMember,
   });
 
-  await app.register(leagueModule, { database, chat, cacheLeagues: config.leagueCacheLeagues });
+  await app.register(leagueModule, {
+    database,
+    chat,
+    cacheLeagues: config.leagueCacheLeagues,
+    maxTeams: config.leagueMaxTeams,
+    squadLimit: config.leagueSquadLimit,
+    crests: {
+      files: new AvatarFiles(config.dataDir, 'crests'),
+      maxBytes: config.crestMaxBytes,
+      maxPixels: config.avatarMaxPixels,
+      size: config.avatarSize,
+    },
+  });
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, `There is no ${request.method} ${request.url.split('?')[0]} in the API`));

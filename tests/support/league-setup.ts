@@ -1,61 +1,76 @@
 /**
- * Leagues made the way a member makes them, through the REAL set-up API (not written into the
- * database as tests/support/league-builder.ts does): a newly registered member starts a league,
- * adds teams, invites people. For the set-up screens' tests.
+ * What the set-up tests share (docs/decisions/0033): members registered through the API, and a
+ * league a member starts through `POST /api/leagues`, with other members put straight into it in
+ * the roles a test needs (invitations are another part of issue #28).
  */
-import { randomBytes } from 'node:crypto';
-import type { BuiltMember } from './league-builder.js';
+import { expect } from 'vitest';
+import type { LeagueDetail, TeamView } from '../../server/api/league/league-view.js';
+import type { LeagueRole } from '../../server/db/schema.js';
 import { Visitor } from './http-client.js';
 import type { TestServer } from './test-server.js';
 
-/** A newly registered member, signed in. */
-export async function registerMember(server: TestServer, name: string): Promise<BuiltMember & { name: string }> {
-  const visitor = new Visitor(server.url);
-  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${randomBytes(4).toString('hex')}@setup.example`;
-  const answer = await visitor.register(email, name);
-  if (answer.status !== 201 && answer.status !== 200)
-    throw new Error(`could not register ${email}: ${answer.status} ${answer.text}`);
-  return { id: answer.body.id as number, visitor, name };
-}
-
-export interface StartedLeague {
+export interface Member {
   id: number;
-  name: string;
-  teams: { id: number; name: string }[];
+  visitor: Visitor;
 }
 
-const COLOURS = ['#c62828', '#1565c0', '#2e7d32', '#212121', '#6a1b9a', '#00838f'];
+/** A team as answered, or the error's message when refused. */
+export type TeamAnswer = TeamView & { message?: string };
 
-/** `member` starts a league (football, the sport's defaults) and adds `teams` teams. */
-export async function startLeague(member: BuiltMember, name: string, teams: string[] = []): Promise<StartedLeague> {
-  const created = await member.visitor.send<{ id: number }>('POST', '/api/leagues', {
-    json: { name, sport: 'football', season: '2026', time_zone: 'Europe/London' },
+/** Colours as a client may send them (upper case too); the API stores them in lower case. */
+export const COLOURS = { primary: '#0B3D91', secondary: '#ffd23f' };
+
+/** A signed-in member named "<Label> Tester". */
+export async function registerMember(server: TestServer, label: string): Promise<Member> {
+  const visitor = new Visitor(server.url);
+  const name = `${label[0]!.toUpperCase()}${label.slice(1)} Tester`;
+  const answer = await visitor.register(`${label}@setup.example`, name);
+  expect(answer.status, answer.text).toBe(201);
+  return { id: answer.body.id as number, visitor };
+}
+
+/** A football league `founder` starts, with `roles` members added to it; its id. */
+export async function startLeague(
+  server: TestServer,
+  founder: Member,
+  roles: [Member, LeagueRole][] = [],
+): Promise<number> {
+  const answer = await founder.visitor.send<LeagueDetail>('POST', '/api/leagues', {
+    json: { name: 'Sunday League', sport: 'football', season: '2026' },
   });
-  if (created.status !== 201) throw new Error(`could not start ${name}: ${created.status} ${created.text}`);
-  const added: StartedLeague['teams'] = [];
-  for (const [i, team] of teams.entries()) {
-    const answer = await member.visitor.send<{ id: number; name: string }>(
-      'POST',
-      `/api/leagues/${created.body.id}/teams`,
-      { json: { name: team, colours: { primary: COLOURS[i % COLOURS.length], secondary: '#ffffff' } } },
-    );
-    if (answer.status !== 201) throw new Error(`could not add ${team}: ${answer.status} ${answer.text}`);
-    added.push({ id: answer.body.id, name: answer.body.name });
-  }
-  return { id: created.body.id, name, teams: added };
+  expect(answer.status, answer.text).toBe(201);
+  for (const [who, role] of roles)
+    await server.database.db
+      .insertInto('league_members')
+      .values({ league_id: answer.body.id, user_id: who.id, role, team_id: null })
+      .execute();
+  return answer.body.id;
 }
 
-/** An invitation link's token, made by the league's commissioner. */
-export async function invite(
-  commissioner: BuiltMember,
-  leagueId: number,
-  body: { role: string; team_id?: number | null; max_uses?: number; expires_in_days?: number },
-): Promise<{ id: number; token: string }> {
-  const answer = await commissioner.visitor.send<{ id: number; token: string }>(
-    'POST',
-    `/api/leagues/${leagueId}/invitations`,
-    { json: body },
-  );
-  if (answer.status !== 201) throw new Error(`could not invite: ${answer.status} ${answer.text}`);
-  return answer.body;
+/** Adds a team with `COLOURS` unless `json` gives others. */
+export function addTeam(who: Member, leagueId: number, json: Record<string, unknown>) {
+  return who.visitor.send<TeamAnswer>('POST', `/api/leagues/${leagueId}/teams`, {
+    json: { colours: COLOURS, ...json },
+  });
+}
+
+/** A member's role and team in a league, straight from the database. */
+export const membershipRow = (server: TestServer, leagueId: number, userId: number) =>
+  server.database.db
+    .selectFrom('league_members')
+    .select(['role', 'team_id'])
+    .where('league_id', '=', leagueId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+
+/**
+ * The helpers above bound to a describe block's server and founder (set in its beforeAll):
+ * `startLeague(roles)`, `addTeam(leagueId, json, who = founder)`, `membership(leagueId, userId)`.
+ */
+export function setupHelpers(get: () => { server: TestServer; founder: Member }) {
+  return {
+    startLeague: (roles: [Member, LeagueRole][] = []) => startLeague(get().server, get().founder, roles),
+    addTeam: (leagueId: number, json: Record<string, unknown>, who = get().founder) => addTeam(who, leagueId, json),
+    membership: (leagueId: number, userId: number) => membershipRow(get().server, leagueId, userId),
+  };
 }

@@ -1,12 +1,17 @@
 /**
  * The league module of the product API (docs/decisions/0011): reads (leagues with standings,
- * fixtures, teams, players) and writes (team sheets, transfers, results, fixture changes, the
- * week), each in its own file.
+ * fixtures, teams, players), writes (team sheets, transfers, results, fixture changes, the
+ * week) and set-up (a league's settings, its teams and their crests; docs/decisions/0033), each
+ * in its own file. The reads and the set-up answers share one set of snapshots (decision 0013).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
+import type { AvatarFiles } from '../../storage/avatar-files.js';
 import type { ChatDirectory } from '../chat/chat-users.js';
+import { crestRoutes } from './crest-routes.js';
+import { LeagueSnapshots } from './league-snapshots.js';
 import { leagueReadRoutes } from './read-routes.js';
+import { leagueSetupRoutes } from './setup-routes.js';
 import { leagueWriteRoutes } from './write-routes.js';
 
 export interface LeagueModuleOptions {
@@ -15,9 +20,18 @@ export interface LeagueModuleOptions {
   chat: ChatDirectory;
   /** How many leagues' snapshots the reads keep in memory (LEAGUE_CACHE_LEAGUES). */
   cacheLeagues: number;
+  /** The most teams a league may have (LEAGUE_MAX_TEAMS). */
+  maxTeams: number;
+  /** The largest squad a league's rules may allow (LEAGUE_SQUAD_LIMIT). */
+  squadLimit: number;
+  /** Teams' crests: where they are kept and how uploads are limited and re-encoded (like avatars). */
+  crests: { files: AvatarFiles; maxBytes: number; maxPixels: number; size: number };
 }
 
 export async function leagueModule(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
-  await app.register(leagueReadRoutes, options);
+  const snapshots = new LeagueSnapshots(options.database.db, options.cacheLeagues);
+  await app.register(leagueReadRoutes, { ...options, snapshots });
   await app.register(leagueWriteRoutes, options);
+  await app.register(leagueSetupRoutes, { ...options, snapshots });
+  await app.register(crestRoutes, options);
 }
