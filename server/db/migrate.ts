@@ -10,6 +10,7 @@ import * as league from './migrations/0003-league.js';
 import * as leagueRevision from './migrations/0004-league-revision.js';
 import * as signInLimits from './migrations/0005-sign-in-limits.js';
 import * as leagueSetup from './migrations/0006-league-setup.js';
+import * as invitations from './migrations/0007-invitations.js';
 
 type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
 
@@ -20,6 +21,7 @@ const STEPS: Record<string, Step> = {
   '0004-league-revision': leagueRevision,
   '0005-sign-in-limits': signInLimits,
   '0006-league-setup': leagueSetup,
+  '0007-invitations': invitations,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -1,8 +1,9 @@
 /**
  * The league module of the product API (docs/decisions/0011): reads (leagues with standings,
  * fixtures, teams, players), writes (team sheets, transfers, results, fixture changes, the
- * week) and set-up (a league's settings, its teams and their crests; docs/decisions/0033), each
- * in its own file. The reads and the set-up answers share one set of snapshots (decision 0013).
+ * week), set-up (a league's settings, its teams and their crests; docs/decisions/0033) and
+ * membership (invitations by link, members' roles, removals; 0034), each in its own file. The
+ * reads and the set-up answers share one set of snapshots (decision 0013).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
@@ -10,6 +11,10 @@ import type { AvatarFiles } from '../../storage/avatar-files.js';
 import type { ChatDirectory } from '../chat/chat-users.js';
 import { crestRoutes } from './crest-routes.js';
 import { LeagueSnapshots } from './league-snapshots.js';
+import { invitationRoutes } from './invitation-routes.js';
+import type { InvitationLimits } from './invitations.js';
+import type { LeagueMembershipEvents } from './membership-events.js';
+import { membershipRoutes } from './membership-routes.js';
 import { leagueReadRoutes } from './read-routes.js';
 import { leagueSetupRoutes } from './setup-routes.js';
 import { leagueWriteRoutes } from './write-routes.js';
@@ -26,6 +31,10 @@ export interface LeagueModuleOptions {
   squadLimit: number;
   /** Teams' crests: where they are kept and how uploads are limited and re-encoded (like avatars). */
   crests: { files: AvatarFiles; maxBytes: number; maxPixels: number; size: number };
+  /** The INVITATION_* settings. */
+  invitations: InvitationLimits & { lookupMaxMisses: number; lookupWindowSeconds: number };
+  /** Told of every membership change once it is committed (the chat's channels follow them). */
+  membershipEvents: LeagueMembershipEvents;
 }
 
 export async function leagueModule(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
@@ -34,4 +43,6 @@ export async function leagueModule(app: FastifyInstance, options: LeagueModuleOp
   await app.register(leagueWriteRoutes, options);
   await app.register(leagueSetupRoutes, { ...options, snapshots });
   await app.register(crestRoutes, options);
+  await app.register(invitationRoutes, options);
+  await app.register(membershipRoutes, options);
 }

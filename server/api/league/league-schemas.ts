@@ -65,7 +65,7 @@ export const teamRefSchema = object({
   colour_secondary: string,
   crest_url: nullable('string'),
 });
-const nullableTeamRef = { anyOf: [teamRefSchema, { type: 'null' }] } as const;
+export const nullableTeamRef = { anyOf: [teamRefSchema, { type: 'null' }] } as const;
 
 const playerRefProperties = {
   id: integer,
@@ -93,7 +93,8 @@ const summaryProperties = {
   tie_break: stringList,
   tie_break_preset: nullable('string'),
 };
-export const leagueListSchema = object({ leagues: { type: 'array', items: object(summaryProperties) } });
+export const leagueSummarySchema = object(summaryProperties);
+export const leagueListSchema = object({ leagues: { type: 'array', items: leagueSummarySchema } });
 
 export const standingRowSchema = object({
   rank: integer,
