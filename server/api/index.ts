@@ -86,6 +86,12 @@ export async function productApi(
       lookupWindowSeconds: config.invitationWindowSeconds,
     },
     membershipEvents,
+    schedule: {
+      maxTeams: config.scheduleMaxTeams,
+      maxTimes: config.scheduleMaxTimes,
+      maxVenues: config.scheduleMaxVenues,
+      timeZone: config.scheduleTimeZone,
+    },
   });
 
   app.setNotFoundHandler((request, reply) => {

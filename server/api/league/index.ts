@@ -1,9 +1,9 @@
 /**
  * The league module of the product API (docs/decisions/0011): reads (leagues with standings,
  * fixtures, teams, players), writes (team sheets, transfers, results, fixture changes, the
- * week), set-up (a league's settings, its teams and their crests; docs/decisions/0033) and
- * membership (invitations by link, members' roles, removals; 0034), each in its own file. The
- * reads and the set-up answers share one set of snapshots (decision 0013).
+ * week, the schedule), set-up (a league's settings, its teams and their crests;
+ * docs/decisions/0033) and membership (invitations by link, members' roles, removals; 0034), each
+ * in its own file. The reads and the set-up answers share one set of snapshots (decision 0013).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
@@ -17,6 +17,8 @@ import type { LeagueMembershipEvents } from './membership-events.js';
 import { membershipRoutes } from './membership-routes.js';
 import { leagueReadRoutes } from './read-routes.js';
 import { leagueSetupRoutes } from './setup-routes.js';
+import { leagueScheduleRoutes } from './schedule-routes.js';
+import type { ScheduleSettings } from './schedule-writes.js';
 import { leagueWriteRoutes } from './write-routes.js';
 
 export interface LeagueModuleOptions {
@@ -35,6 +37,8 @@ export interface LeagueModuleOptions {
   invitations: InvitationLimits & { lookupMaxMisses: number; lookupWindowSeconds: number };
   /** Told of every membership change once it is committed (the chat's channels follow them). */
   membershipEvents: LeagueMembershipEvents;
+  /** The schedule generator's limits and default time zone (SCHEDULE_*). */
+  schedule: ScheduleSettings;
 }
 
 export async function leagueModule(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
@@ -45,4 +49,5 @@ export async function leagueModule(app: FastifyInstance, options: LeagueModuleOp
   await app.register(crestRoutes, options);
   await app.register(invitationRoutes, options);
   await app.register(membershipRoutes, options);
+  await app.register(leagueScheduleRoutes, options);
 }
