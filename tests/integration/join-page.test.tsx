@@ -14,7 +14,7 @@ import { initTestI18n } from '../support/chat-ui';
 import { ENGINES } from '../support/engines';
 import { Visitor } from '../support/http-client';
 import type { BuiltMember } from '../support/league-builder';
-import { invite, registerMember, startLeague, type StartedLeague } from '../support/league-setup';
+import { invite, registerMember, startLeague, type StartedLeague } from '../support/league-setup-ui';
 import { leagueUi, type LeagueUi } from '../support/league-ui';
 import { startTestServer, type TestServer } from '../support/test-server';
 

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { initTestI18n } from '../support/chat-ui';
 import { ENGINES } from '../support/engines';
 import type { BuiltMember } from '../support/league-builder';
-import { registerMember, startLeague, type StartedLeague } from '../support/league-setup';
+import { registerMember, startLeague, type StartedLeague } from '../support/league-setup-ui';
 import { leagueUi, type LeagueUi } from '../support/league-ui';
 import { startTestServer, type TestServer } from '../support/test-server';
 

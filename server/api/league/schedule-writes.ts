@@ -15,6 +15,7 @@ import { HttpError } from '../../http/errors.js';
 import { scheduleFixtures } from '../../league/kickoffs.js';
 import { roundRobin, ScheduleError, type Rounds } from '../../league/schedule.js';
 import { requireMembership } from './access.js';
+import { toTeamRef } from './league-repo.js';
 import { inTransaction, requireCommissioner } from './league-writes.js';
 import type { TeamRef } from './league-view.js';
 import { readScheduleRequest, type ScheduleInput, type ScheduleRequest } from './schedule-input.js';
@@ -89,12 +90,14 @@ export class ScheduleWrites {
 
   /** The schedule of the league's teams (by id order, then the seed's shuffle), or 422 naming why not. */
   private async plan(db: Kysely<DB>, leagueId: number, revision: number, input: ScheduleInput): Promise<ScheduleView> {
-    const teams = await db
-      .selectFrom('teams')
-      .select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary'])
-      .where('league_id', '=', leagueId)
-      .orderBy('id')
-      .execute();
+    const teams = (
+      await db
+        .selectFrom('teams')
+        .select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary', 'crest'])
+        .where('league_id', '=', leagueId)
+        .orderBy('id')
+        .execute()
+    ).map(toTeamRef);
     const count = teams.length;
     if (count < 2)
       throw new HttpError(
