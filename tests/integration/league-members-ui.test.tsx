@@ -78,7 +78,7 @@ describe('members and invitations', () => {
     await user.type(screen.getByLabelText('Days until it expires'), '5');
     await user.click(screen.getByRole('button', { name: 'Create link' }));
 
-    const link = (await screen.findByLabelText('Invitation link', {}, WAIT)) as HTMLInputElement;
+    const link = await screen.findByLabelText<HTMLInputElement>('Invitation link', {}, WAIT);
     expect(link.readOnly).toBe(true);
     const match = /^https?:\/\/[^/]+\/join\/([A-Za-z0-9_-]{43})$/.exec(link.value);
     expect(match, link.value).not.toBeNull();
@@ -124,7 +124,7 @@ describe('members and invitations', () => {
     const user = userEvent.setup();
     openAs(commissioner);
     await user.click(await screen.findByRole('button', { name: 'Create link' }, WAIT));
-    const link = (await screen.findByLabelText('Invitation link', {}, WAIT)) as HTMLInputElement;
+    const link = await screen.findByLabelText<HTMLInputElement>('Invitation link', {}, WAIT);
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     const alert = await screen.findByRole('alert', {}, WAIT);

@@ -52,7 +52,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const leaguesOf = (userId: number) =>
   server.database.db.selectFrom('leagues').selectAll().where('created_by', '=', userId).execute();
 

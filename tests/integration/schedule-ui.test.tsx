@@ -144,7 +144,9 @@ describe('the schedule generator', () => {
         WAIT,
       ),
     ).toBeTruthy();
-    expect((screen.getByLabelText('First match day') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Venue 1') as HTMLInputElement).disabled).toBe(true);
+    // The date by its own attribute, the lists by their disabled fieldsets.
+    for (const label of ['First match day', 'Match day of the week', 'Kick-off time 1', 'Venue 1'])
+      expect(screen.getByLabelText(label).matches(':disabled'), label).toBe(true);
+    expect(screen.getByRole('button', { name: 'Add a venue' }).matches(':disabled')).toBe(true);
   });
 });

@@ -37,8 +37,9 @@ export async function leagueUi(
   const realFetch = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
-    // The test's own Visitors (tests/support/http-client.ts) bring their cookies: not the page.
-    if (headers.has('cookie')) return realFetch(input, init);
+    // The test's own Visitors (tests/support/http-client.ts) bring their cookies, or none yet
+    // (registering): not the page. They alone ask not to follow redirects.
+    if (headers.has('cookie') || init.redirect === 'manual') return realFetch(input, init);
     const method = (init.method ?? 'GET').toUpperCase();
     const url = String(input instanceof Request ? input.url : input);
     await options.onRequest?.({ method, url, init });

@@ -13,15 +13,17 @@ import { useToast } from '../../lib/toasts';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 
-function usePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setUrl(null);
-    const address = URL.createObjectURL(file);
-    setUrl(address);
-    return () => URL.revokeObjectURL(address);
-  }, [file]);
-  return url;
+/** A chosen picture and its `blob:` address, released once another is chosen or the editor closes. */
+function useChosenPicture() {
+  const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
+  useEffect(
+    () => () => {
+      if (chosen) URL.revokeObjectURL(chosen.url);
+    },
+    [chosen],
+  );
+  const choose = (file: File | null) => setChosen(file ? { file, url: URL.createObjectURL(file) } : null);
+  return { file: chosen?.file ?? null, preview: chosen?.url ?? null, choose };
 }
 
 export function CrestEditor({ team, onChanged }: { team: TeamRef; onChanged: () => void }) {
@@ -30,13 +32,12 @@ export function CrestEditor({ team, onChanged }: { team: TeamRef; onChanged: () 
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [crest, setCrest] = useState(team.crest_url);
-  const [file, setFile] = useState<File | null>(null);
+  const { file, preview, choose } = useChosenPicture();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const preview = usePreview(file);
 
   const reset = () => {
-    setFile(null);
+    choose(null);
     setProgress(null);
     if (input.current) input.current.value = '';
   };
@@ -93,7 +94,7 @@ export function CrestEditor({ team, onChanged }: { team: TeamRef; onChanged: () 
           disabled={progress !== null}
           onChange={(event) => {
             setError(null);
-            setFile(event.target.files?.[0] ?? null);
+            choose(event.target.files?.[0] ?? null);
           }}
         />
         <label htmlFor={`${id}-file`} className="file-button">

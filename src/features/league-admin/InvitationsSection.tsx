@@ -194,8 +194,8 @@ function InvitationRow({
       </span>
       {invitation.status === 'active' && (
         <button type="button" className="secondary danger" disabled={busy} onClick={() => void revoke()}>
-          {t('admin.invite.revoke')}
-          <span className="visually-hidden"> {t('admin.invite.revokeWhich', { role, date: expires })}</span>
+          {t('admin.invite.revoke')}{' '}
+          <span className="visually-hidden">{t('admin.invite.revokeWhich', { role, date: expires })}</span>
         </button>
       )}
     </li>

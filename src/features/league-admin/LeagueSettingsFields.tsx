@@ -24,7 +24,7 @@ const zones = (): string[] => {
 export function LeagueSettingsFields({ rulesLocked }: { rulesLocked: boolean }) {
   const { t } = useTranslation();
   const { setValues, values } = useFormikContext<SettingsValues>();
-  const timeZones = useMemo(zones, []);
+  const timeZones = useMemo(() => zones(), []);
   return (
     <>
       <fieldset className="settings-group">

@@ -63,8 +63,7 @@ export function MemberRow({
               aria-expanded={editing}
               onClick={() => (editing ? close() : setEditing(true))}
             >
-              {t('admin.members.change')}
-              <span className="visually-hidden"> {member.name}</span>
+              {t('admin.members.change')} <span className="visually-hidden">{member.name}</span>
             </button>
             <button
               type="button"
@@ -74,8 +73,7 @@ export function MemberRow({
                 setRemoving(true);
               }}
             >
-              {t('admin.members.remove')}
-              <span className="visually-hidden"> {member.name}</span>
+              {t('admin.members.remove')} <span className="visually-hidden">{member.name}</span>
             </button>
           </span>
         )}

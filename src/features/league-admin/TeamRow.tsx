@@ -64,8 +64,8 @@ export function TeamRow({
             aria-expanded={editing}
             onClick={() => (editing ? close() : setEditing(true))}
           >
-            {t(editing ? 'admin.teams.closeEditor' : 'admin.teams.edit')}
-            <span className="visually-hidden"> {team.name}</span>
+            {t(editing ? 'admin.teams.closeEditor' : 'admin.teams.edit')}{' '}
+            <span className="visually-hidden">{team.name}</span>
           </button>
           <button
             type="button"
@@ -75,8 +75,7 @@ export function TeamRow({
               setRemoving(true);
             }}
           >
-            {t('admin.teams.remove')}
-            <span className="visually-hidden"> {team.name}</span>
+            {t('admin.teams.remove')} <span className="visually-hidden">{team.name}</span>
           </button>
         </span>
       </div>

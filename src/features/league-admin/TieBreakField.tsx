@@ -64,13 +64,13 @@ function CustomOrder({
   const [adding, setAdding] = useState<TieBreakCriterion | ''>('');
   const toAdd = adding && unused.includes(adding) ? adding : (unused[0] ?? '');
   const [announcement, setAnnouncement] = useState('');
-  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const container = useRef<HTMLDivElement>(null);
   // The control that takes focus once the list has changed.
   const focusNext = useRef<string | null>(null);
   useEffect(() => {
     const key = focusNext.current;
     focusNext.current = null;
-    if (key) buttons.current.get(key)?.focus();
+    if (key) container.current?.querySelector<HTMLElement>(`[data-focus-key="${key}"]`)?.focus();
   }, [criteria]);
 
   const move = (index: number, direction: Direction) => {
@@ -96,13 +96,9 @@ function CustomOrder({
     setAdding('');
     setAnnouncement(t('admin.tieBreak.added', { criterion: name(toAdd), place: criteria.length + 1 }));
   };
-  const keep = (key: string) => (element: HTMLButtonElement | HTMLSelectElement | null) => {
-    if (element) buttons.current.set(key, element as HTMLButtonElement);
-    else buttons.current.delete(key);
-  };
 
   return (
-    <div className="custom-order">
+    <div className="custom-order" ref={container}>
       <p className="field-hint" id="custom-order-hint">
         {t('admin.tieBreak.customHint')}
       </p>
@@ -115,28 +111,25 @@ function CustomOrder({
             ) : (
               <span className="criterion-actions">
                 <button
-                  ref={keep(`${criterion}-up`)}
+                  data-focus-key={`${criterion}-up`}
                   type="button"
                   className="secondary"
                   disabled={disabled || index === 1}
                   onClick={() => move(index, 'up')}
                 >
-                  {t('admin.tieBreak.up')}
-                  <span className="visually-hidden"> {name(criterion)}</span>
+                  {t('admin.tieBreak.up')} <span className="visually-hidden">{name(criterion)}</span>
                 </button>
                 <button
-                  ref={keep(`${criterion}-down`)}
+                  data-focus-key={`${criterion}-down`}
                   type="button"
                   className="secondary"
                   disabled={disabled || index === criteria.length - 1}
                   onClick={() => move(index, 'down')}
                 >
-                  {t('admin.tieBreak.down')}
-                  <span className="visually-hidden"> {name(criterion)}</span>
+                  {t('admin.tieBreak.down')} <span className="visually-hidden">{name(criterion)}</span>
                 </button>
                 <button type="button" className="secondary" disabled={disabled} onClick={() => remove(index)}>
-                  {t('admin.tieBreak.remove')}
-                  <span className="visually-hidden"> {name(criterion)}</span>
+                  {t('admin.tieBreak.remove')} <span className="visually-hidden">{name(criterion)}</span>
                 </button>
               </span>
             )}
@@ -149,7 +142,7 @@ function CustomOrder({
           <div className="criteria-add-row">
             <select
               id="criteria-add"
-              ref={keep('add-select')}
+              data-focus-key="add-select"
               value={toAdd}
               disabled={disabled}
               onChange={(event) => setAdding(event.target.value as TieBreakCriterion)}

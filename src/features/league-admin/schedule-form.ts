@@ -30,9 +30,9 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** No value twice (compared as the server compares them, trimmed). */
-const distinct = (message: string) => (values: (string | undefined)[] | undefined) => {
+const distinct = (values: (string | undefined)[] | undefined) => {
   const seen = (values ?? []).map((value) => (value ?? '').trim());
-  return seen.every((value, i) => seen.indexOf(value) === i) || new yup.ValidationError(message);
+  return seen.every((value, i) => seen.indexOf(value) === i);
 };
 
 export function scheduleSchema(t: TFunction) {
@@ -44,7 +44,7 @@ export function scheduleSchema(t: TFunction) {
     times: yup
       .array(yup.string().required(t('admin.schedule.timeInvalid')).matches(TIME, t('admin.schedule.timeInvalid')))
       .min(1, t('admin.schedule.timeRequired'))
-      .test('distinct', t('admin.schedule.timeTwice'), distinct(t('admin.schedule.timeTwice'))),
+      .test('distinct', t('admin.schedule.timeTwice'), distinct),
     venues: yup
       .array(
         policyText(t, TEXT_RULES.venue, {
@@ -53,7 +53,7 @@ export function scheduleSchema(t: TFunction) {
         }),
       )
       .min(1, t('admin.schedule.venueRequired'))
-      .test('distinct', t('admin.schedule.venueTwice'), distinct(t('admin.schedule.venueTwice'))),
+      .test('distinct', t('admin.schedule.venueTwice'), distinct),
   });
 }
 
