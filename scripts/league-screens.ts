@@ -20,6 +20,8 @@ const SIZES = [
   { width: 390, height: 844 },
 ] as const;
 const LANGUAGES = ['en', 'de'] as const;
+/** The height of one part of a phone's screenshot. */
+const PART = 1000;
 
 async function call<T>(request: APIRequestContext, method: string, path: string, data?: unknown): Promise<T> {
   const { csrfToken } = (await (await request.get(`${base}/api/csrf`)).json()) as { csrfToken: string };
@@ -41,9 +43,20 @@ const register = (request: APIRequestContext, name: string) =>
   });
 
 async function shoot(page: Page, name: string, language: string, width: number) {
-  await page.waitForLoadState('networkidle');
+  // Settled: no request for half a second (a page may keep a connection open, so not 'networkidle').
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(500);
   await page.screenshot({ path: join(out, `${language}-${width}-${name}.png`), fullPage: true });
   console.log(`${language}-${width}-${name}.png`);
+  if (width >= 600) return;
+  // A phone's long page also in parts, each readable when looked at on its own.
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0, part = 1; y < height; y += PART, part++)
+    await page.screenshot({
+      path: join(out, `${language}-${width}-${name}-part${part}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width, height: Math.min(PART, height - y) },
+    });
 }
 
 mkdirSync(out, { recursive: true });

@@ -55,7 +55,7 @@ test('a new member starts a league, sets it up, invites a second member who join
   for (const team of TEAMS) {
     await page.getByLabel('Team name').fill(team);
     await page.getByRole('button', { name: 'Add team' }).click();
-    await expect(page.getByRole('list').getByText(team, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Edit ${team}` })).toBeVisible();
     // The name field has focus again, for the next team.
     await expect(page.getByLabel('Team name')).toBeFocused();
   }
@@ -67,6 +67,12 @@ test('a new member starts a league, sets it up, invites a second member who join
   const today = new Date().toISOString().slice(0, 10);
   await page.getByLabel('First match day').fill(today);
   await page.getByLabel('Venue 1').fill('Riverside Park');
+  // One venue and one time is one match a week: the server says why that is not enough.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('alert')).toContainText('the pattern has only 1 slot');
+  await page.getByRole('button', { name: 'Add a kick-off time' }).click();
+  await expect(page.getByLabel('Kick-off time 2')).toBeFocused();
+  await page.getByLabel('Kick-off time 2').fill('16:00');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText('Weeks: 3 · matches: 6 · teams: 4. Nothing is saved yet.')).toBeVisible();
   await expectNoSeriousViolations(page, '/league/schedule preview');

@@ -15,6 +15,7 @@ import { selectionFor, setSelectedLeague } from '../../lib/selected-league';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toasts';
 import { useResource } from '../../lib/use-resource';
+import '../../components/league/league-parts.css';
 import './join.css';
 
 export default function JoinPage() {

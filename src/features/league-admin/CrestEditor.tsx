@@ -10,6 +10,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { reasonOf, type TeamRef } from '../../lib/league-client';
 import { removeCrest, uploadCrest } from '../../lib/league-setup-client';
 import { useToast } from '../../lib/toasts';
+import '../../components/ui/file-button.css';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 

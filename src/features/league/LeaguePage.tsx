@@ -38,11 +38,20 @@ export default function LeaguePage() {
           key={chosen.id}
           league={chosen}
           selected={selected}
-          mayChange={obviousLeague(leagues.data ?? []) !== chosen}
+          mayChange={mayChangeFrom(leagues.data ?? [], chosen, selected)}
         />
       )}
     </section>
   );
+}
+
+/**
+ * Whether "Change league" has something to offer: another league, or another team to follow in
+ * this one (a member following no team chooses one on the page itself).
+ */
+function mayChangeFrom(leagues: LeagueSummary[], chosen: LeagueSummary, selected: SelectedLeague): boolean {
+  if (leagues.length > 1) return true;
+  return obviousLeague(leagues) !== chosen && followsTeam(selected);
 }
 
 /**
