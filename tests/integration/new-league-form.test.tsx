@@ -42,7 +42,8 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterEach(() => {
+afterEach(async () => {
+  await ui.settled();
   cleanup();
   localStorage.clear();
 });

@@ -37,7 +37,8 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterEach(() => {
+afterEach(async () => {
+  await ui.settled();
   cleanup();
   localStorage.clear();
 });

@@ -59,3 +59,22 @@ export async function invite(
   if (answer.status !== 201) throw new Error(`could not invite: ${answer.status} ${answer.text}`);
   return answer.body;
 }
+
+/** The commissioner generates a single round robin (one venue, one time) and records week 1's first result. */
+export async function playFirstFixture(commissioner: BuiltMember, leagueId: number): Promise<{ id: number }> {
+  const body = { rounds: 1, first_date: '2026-03-14', times: ['14:00'], venues: ['Riverside Park'] };
+  const { visitor } = commissioner;
+  const preview = await visitor.send<{ revision: number }>('POST', `/api/leagues/${leagueId}/schedule/preview`, {
+    json: body,
+  });
+  const saved = await visitor.send<{ fixtures: { id: number }[] }>('PUT', `/api/leagues/${leagueId}/schedule`, {
+    json: { ...body, revision: preview.body.revision },
+  });
+  if (saved.status !== 200) throw new Error(`could not save the schedule: ${saved.status} ${saved.text}`);
+  const fixture = saved.body.fixtures[0]!;
+  const result = await visitor.send('POST', `/api/fixtures/${fixture.id}/result`, {
+    json: { home_score: 1, away_score: 0 },
+  });
+  if (result.status !== 200) throw new Error(`could not record a result: ${result.status} ${result.text}`);
+  return fixture;
+}

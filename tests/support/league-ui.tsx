@@ -27,6 +27,11 @@ export interface LeagueUi {
   /** `user` null: a signed-out visitor (the session check answers 401). */
   App: ComponentType<{ path: string; user: SessionUser | null }>;
   userOf: (member: BuiltMember, name: string) => SessionUser;
+  /**
+   * Settles once the page has no request waiting for an answer. A test ends with it before the
+   * page is unmounted: a request cut off mid-way can keep the server from closing.
+   */
+  settled: () => Promise<void>;
 }
 
 export async function leagueUi(
@@ -35,6 +40,7 @@ export async function leagueUi(
   options: LeagueUiOptions,
 ): Promise<LeagueUi> {
   const realFetch = globalThis.fetch;
+  let inFlight = 0;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     // The test's own Visitors (tests/support/http-client.ts) bring their cookies, or none yet
@@ -45,11 +51,21 @@ export async function leagueUi(
     await options.onRequest?.({ method, url, init });
     const { visitor } = signedIn();
     headers.set('cookie', visitor.cookieHeader());
-    const response = await realFetch(input, { ...init, headers });
-    // The page's cookie jar: signing in or registering on the page signs this visitor in.
-    visitor.keepCookies(response.headers);
-    return response;
+    inFlight++;
+    try {
+      const response = await realFetch(input, { ...init, headers });
+      // The page's cookie jar: signing in or registering on the page signs this visitor in.
+      visitor.keepCookies(response.headers);
+      // The body is read by the page; an answer counts as settled once it is fully there.
+      await response.clone().arrayBuffer().catch(() => undefined);
+      return response;
+    } finally {
+      inFlight--;
+    }
   });
+  const settled = async () => {
+    while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
   vi.stubEnv('VITE_API_BASE', `${server.url}/api`);
 
   // Imported once the API base is set: the app's client reads it when it loads.
@@ -104,5 +120,5 @@ export async function leagueUi(
     timezone: null,
     token: '',
   });
-  return { App, userOf };
+  return { App, userOf, settled };
 }
