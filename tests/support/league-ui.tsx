@@ -57,7 +57,10 @@ export async function leagueUi(
       // The page's cookie jar: signing in or registering on the page signs this visitor in.
       visitor.keepCookies(response.headers);
       // The body is read by the page; an answer counts as settled once it is fully there.
-      await response.clone().arrayBuffer().catch(() => undefined);
+      await response
+        .clone()
+        .arrayBuffer()
+        .catch(() => undefined);
       return response;
     } finally {
       inFlight--;
