@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { AvatarButton } from '../../components/ui/AvatarButton';
 import { formatLongDate } from '../../i18n/dates';
 import { useImagePreview } from '../../lib/image-preview';
+import { LoadFailure } from '../../components/league/LoadFailure';
 import { NoLeagueYet } from '../../components/league/NoLeagueYet';
 import { followsTeam, setSelectedLeague, type SelectedLeague } from '../../lib/selected-league';
 import { loadLeague, type LeagueSummary } from '../../lib/league-client';
@@ -39,6 +40,9 @@ export default function DashboardPage() {
           </p>
         </div>
       </div>
+      {leagues.error && !selected && (
+        <LoadFailure text={t('league.failed', { reason: leagues.error })} onRetry={leagues.reload} />
+      )}
       {noLeague && <NoLeagueYet />}
       {!noLeague && selected && <LeagueSection league={selected} summary={league} />}
       {!noLeague && !selected && leagues.data && (

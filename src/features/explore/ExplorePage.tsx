@@ -24,6 +24,9 @@ export default function ExplorePage() {
   return (
     <section aria-labelledby="explore-title" className="page explore-page">
       <h1 id="explore-title">{t('explore.title')}</h1>
+      {leagues.error && !selected && (
+        <LoadFailure text={t('league.failed', { reason: leagues.error })} onRetry={leagues.reload} />
+      )}
       {noLeague && <NoLeagueYet />}
       {selected && <ExploreLeague key={selected.league_id} leagueId={selected.league_id} />}
       {!selected && !noLeague && leagues.data && (
