@@ -102,6 +102,14 @@ export const standingRowSchema = object({
   goal_difference: integer,
   points: integer,
   form: stringList,
+  form_entries: {
+    type: 'array',
+    items: object({ fixture_id: integer, result: string, awarded: { type: 'boolean' } }),
+  },
+  points_adjustment: integer,
+  adjustments: { type: 'array', items: object({ points: integer, reason: string }) },
+  decided_by: nullable('string'),
+  decision: { anyOf: [object({ reason: string }), { type: 'null' }] },
 });
 
 export const leagueDetailSchema = object({
