@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { canonicalTimeZone } from './league/kickoffs.js';
 import { DEFAULT_AVATAR_SIZE } from './storage/images.js';
 import { BLOCKLIST_WORD_LENGTH_CAP, BLOCKLIST_WORDS_CAP } from './chat-sandbox/blocklist-limits.js';
 
@@ -71,6 +72,13 @@ export interface Config {
   registerWindowSeconds: number;
   /** How many leagues' teams, fixtures and players the league reads keep in memory. */
   leagueCacheLeagues: number;
+  /** Most teams a league's schedule is generated for (docs/api.md, "Schedule"). */
+  scheduleMaxTeams: number;
+  /** Most kick-off times, and most venues, in one schedule pattern. */
+  scheduleMaxTimes: number;
+  scheduleMaxVenues: number;
+  /** The IANA time zone a schedule's kick-off times are read in when the request names none. */
+  scheduleTimeZone: string;
   /** How many compiled SQLite statements are kept for reuse. */
   sqliteStatementCache: number;
   /** How long a SQLite write waits for another writer's lock before it fails. */
@@ -175,6 +183,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     registerMaxPerAddress: read.integer('REGISTER_MAX_PER_ADDRESS', 10, 1, 1_000_000),
     registerWindowSeconds: read.integer('REGISTER_WINDOW_SECONDS', 3600, 1, 7 * 24 * 3600),
     leagueCacheLeagues: read.integer('LEAGUE_CACHE_LEAGUES', 100, 1, 100000),
+    scheduleMaxTeams: read.integer('SCHEDULE_MAX_TEAMS', 40, 2, 500),
+    scheduleMaxTimes: read.integer('SCHEDULE_MAX_TIMES', 8, 1, 100),
+    scheduleMaxVenues: read.integer('SCHEDULE_MAX_VENUES', 20, 1, 500),
+    scheduleTimeZone: read.timeZone('SCHEDULE_TIME_ZONE', 'UTC'),
     sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),
     sqliteBusyTimeoutMs: read.integer('SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 1000),
@@ -285,6 +297,18 @@ class Reader {
       return null;
     }
     return value;
+  }
+
+  /** An IANA time zone such as Europe/London, in Intl's spelling. */
+  timeZone(name: string, fallback: string): string {
+    const raw = this.env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const zone = canonicalTimeZone(raw);
+    if (zone === null) {
+      this.problems.push(`${name} must be an IANA time zone such as Europe/London or UTC (got '${raw}')`);
+      return fallback;
+    }
+    return zone;
   }
 
   boolean(name: string, fallback: boolean): boolean {

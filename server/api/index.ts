@@ -59,7 +59,17 @@ export async function productApi(app: FastifyInstance, { config, database, chat 
     onUserChanged: syncMember,
   });
 
-  await app.register(leagueModule, { database, chat, cacheLeagues: config.leagueCacheLeagues });
+  await app.register(leagueModule, {
+    database,
+    chat,
+    cacheLeagues: config.leagueCacheLeagues,
+    schedule: {
+      maxTeams: config.scheduleMaxTeams,
+      maxTimes: config.scheduleMaxTimes,
+      maxVenues: config.scheduleMaxVenues,
+      timeZone: config.scheduleTimeZone,
+    },
+  });
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, `There is no ${request.method} ${request.url.split('?')[0]} in the API`));

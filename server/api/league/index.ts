@@ -1,12 +1,14 @@
 /**
  * The league module of the product API (docs/decisions/0011): reads (leagues with standings,
  * fixtures, teams, players) and writes (team sheets, transfers, results, fixture changes, the
- * week), each in its own file.
+ * week, the schedule), each in its own file.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { ChatDirectory } from '../chat/chat-users.js';
 import { leagueReadRoutes } from './read-routes.js';
+import { leagueScheduleRoutes } from './schedule-routes.js';
+import type { ScheduleSettings } from './schedule-writes.js';
 import { leagueWriteRoutes } from './write-routes.js';
 
 export interface LeagueModuleOptions {
@@ -15,9 +17,12 @@ export interface LeagueModuleOptions {
   chat: ChatDirectory;
   /** How many leagues' snapshots the reads keep in memory (LEAGUE_CACHE_LEAGUES). */
   cacheLeagues: number;
+  /** The schedule generator's limits and default time zone (SCHEDULE_*). */
+  schedule: ScheduleSettings;
 }
 
 export async function leagueModule(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
   await app.register(leagueReadRoutes, options);
   await app.register(leagueWriteRoutes, options);
+  await app.register(leagueScheduleRoutes, options);
 }

@@ -106,7 +106,7 @@ export const playerBody = {
   properties: { status: { type: 'string', enum: ['available', 'injured', 'suspended'] } },
 } as const;
 
-const teamRef = {
+export const teamRef = {
   type: 'object',
   required: ['id', 'name', 'short_name', 'colour_primary', 'colour_secondary'],
   properties: {
