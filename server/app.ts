@@ -13,6 +13,7 @@ import Fastify, {
 } from 'fastify';
 import { ChatDirectory, sandboxUrlOf } from './api/chat/chat-users.js';
 import { productApi } from './api/index.js';
+import { MembershipEventHub } from './api/league/membership-events.js';
 import { envelope } from './chat-sandbox/errors.js';
 import { chatSandbox, createSandbox } from './chat-sandbox/index.js';
 import type { Sandbox } from './chat-sandbox/sandbox.js';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     chatDirectory: ChatDirectory;
     /** The local chat sandbox's state (null with CHAT_PROVIDER=stream); tests inspect it. */
     chatSandbox: Sandbox | null;
+    /** League membership changes, after commit (docs/decisions/0034): `listen` to follow them. */
+    leagueMembership: MembershipEventHub;
   }
 }
 
@@ -90,7 +93,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // The sandbox's address is known only once the server listens; it is read on first use.
   const chat = new ChatDirectory(config, () => sandboxUrlOf(app.server.address()));
   app.decorate('chatDirectory', chat);
-  await app.register(productApi, { prefix: '/api', config, database, chat });
+  const membershipEvents = new MembershipEventHub(app.log);
+  app.decorate('leagueMembership', membershipEvents);
+  await app.register(productApi, { prefix: '/api', config, database, chat, membershipEvents });
   const sandbox = config.chatProvider === 'sandbox' ? await createSandbox(config, database) : null;
   app.decorate('chatSandbox', sandbox);
   if (sandbox) await app.register(chatSandbox, { prefix: '/chat', sandbox });

@@ -79,6 +79,16 @@ export interface Config {
   scheduleMaxVenues: number;
   /** The IANA time zone a schedule's kick-off times are read in when the request names none. */
   scheduleTimeZone: string;
+  /** Invitations by link (docs/decisions/0034): the most uses one link may allow. */
+  invitationMaxUses: number;
+  /** Days an invitation lasts when its commissioner names none, and the most they may name. */
+  invitationDefaultDays: number;
+  invitationMaxDays: number;
+  /** Invitations a league may have open (not expired, revoked or used up) at once. */
+  invitationMaxOpen: number;
+  /** Unknown invitation tokens asked for per address within the window before 429. */
+  invitationMaxMisses: number;
+  invitationWindowSeconds: number;
   /** How many compiled SQLite statements are kept for reuse. */
   sqliteStatementCache: number;
   /** How long a SQLite write waits for another writer's lock before it fails. */
@@ -187,6 +197,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     scheduleMaxTimes: read.integer('SCHEDULE_MAX_TIMES', 8, 1, 100),
     scheduleMaxVenues: read.integer('SCHEDULE_MAX_VENUES', 20, 1, 500),
     scheduleTimeZone: read.timeZone('SCHEDULE_TIME_ZONE', 'UTC'),
+    invitationMaxUses: read.integer('INVITATION_MAX_USES', 100, 1, 100_000),
+    invitationDefaultDays: read.integer('INVITATION_DEFAULT_DAYS', 7, 1, 365),
+    invitationMaxDays: read.integer('INVITATION_MAX_DAYS', 30, 1, 365),
+    invitationMaxOpen: read.integer('INVITATION_MAX_OPEN', 50, 1, 10_000),
+    invitationMaxMisses: read.integer('INVITATION_MAX_MISSES', 20, 1, 1_000_000),
+    invitationWindowSeconds: read.integer('INVITATION_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
     sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),
     sqliteBusyTimeoutMs: read.integer('SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 1000),
@@ -198,6 +214,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     demoSeedAt: read.instant('DEMO_SEED_AT'),
   };
 
+  if (config.invitationDefaultDays > config.invitationMaxDays)
+    problems.push(
+      `INVITATION_DEFAULT_DAYS (${config.invitationDefaultDays}) must not be more than INVITATION_MAX_DAYS (${config.invitationMaxDays})`,
+    );
   if (environment === 'production') problems.push(...productionChatProblems(env, config.chatProvider));
   const secrets = resolveSecrets(env, environment, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);

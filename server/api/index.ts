@@ -9,6 +9,7 @@ import type { ChatDirectory } from './chat/chat-users.js';
 import { memberSync, tokenRevocation } from './chat/member-sync.js';
 import { LoginThrottle, RegisterThrottle } from './auth/login-throttle.js';
 import { leagueModule } from './league/index.js';
+import type { LeagueMembershipEvents } from './league/membership-events.js';
 import { csrfRoutes, registerCsrfGuard } from './csrf/csrf.js';
 import sessionPlugin from './sessions/session-plugin.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -20,9 +21,14 @@ export interface ApiOptions {
   database: Database;
   /** Mirrors members into the chat service. */
   chat: ChatDirectory;
+  /** Told of every league membership change once committed (docs/decisions/0034). */
+  membershipEvents: LeagueMembershipEvents;
 }
 
-export async function productApi(app: FastifyInstance, { config, database, chat }: ApiOptions): Promise<void> {
+export async function productApi(
+  app: FastifyInstance,
+  { config, database, chat, membershipEvents }: ApiOptions,
+): Promise<void> {
   const { db } = database;
   const users = new UserRepo(db);
   const syncMember = memberSync(users, chat, app.log);
@@ -69,6 +75,15 @@ export async function productApi(app: FastifyInstance, { config, database, chat 
       maxVenues: config.scheduleMaxVenues,
       timeZone: config.scheduleTimeZone,
     },
+    invitations: {
+      maxUses: config.invitationMaxUses,
+      defaultDays: config.invitationDefaultDays,
+      maxDays: config.invitationMaxDays,
+      maxOpen: config.invitationMaxOpen,
+      lookupMaxMisses: config.invitationMaxMisses,
+      lookupWindowSeconds: config.invitationWindowSeconds,
+    },
+    membershipEvents,
   });
 
   app.setNotFoundHandler((request, reply) => {

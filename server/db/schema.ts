@@ -46,7 +46,8 @@ export interface ChatDocumentsTable {
 
 /** League tables (migration 0003, docs/decisions/0011). */
 export type Sport = 'football' | 'basketball' | 'hockey';
-export type LeagueRole = 'commissioner' | 'coach' | 'player' | 'referee';
+/** A supporter reads everything a player reads and writes nothing (docs/decisions/0034). */
+export type LeagueRole = 'commissioner' | 'coach' | 'player' | 'referee' | 'supporter';
 export type PlayerStatus = 'available' | 'injured' | 'suspended';
 export type FixtureStatus = 'scheduled' | 'played' | 'postponed';
 export type SheetRole = 'starter' | 'substitute';
@@ -93,8 +94,36 @@ export interface LeagueMembersTable {
   league_id: number;
   user_id: number;
   role: LeagueRole;
-  /** The member's team (a coach's or a player's); null for the commissioner and referees. */
+  /** The member's team (a coach's or a player's); null for the commissioner, referees and supporters. */
   team_id: number | null;
+  /** When the member joined by invitation (migration 0007); null for members added otherwise. */
+  joined_at: Generated<string | null>;
+  /** The invitation they joined through, while it exists. */
+  invitation_id: Generated<number | null>;
+}
+
+/** An invitation by link (migration 0007, docs/decisions/0034). Only the token's SHA-256 is kept. */
+export interface LeagueInvitationsTable {
+  id: Generated<number>;
+  league_id: number;
+  token_hash: string;
+  role: Exclude<LeagueRole, 'commissioner'>;
+  /** The team a player or coach joins; null for none. */
+  team_id: number | null;
+  max_uses: number;
+  uses: Generated<number>;
+  expires_at: string;
+  revoked_at: string | null;
+  /** The commissioner who created it, while their account exists. */
+  created_by: number | null;
+  created_at: string;
+}
+
+/** An unknown invitation token asked for, per address: the lookup's rate limit counts these. */
+export interface InvitationMissesTable {
+  id: Generated<number>;
+  ip: string;
+  created_at: string;
 }
 
 export interface PlayersTable {
@@ -171,6 +200,8 @@ export interface DB {
   leagues: LeaguesTable;
   teams: TeamsTable;
   league_members: LeagueMembersTable;
+  league_invitations: LeagueInvitationsTable;
+  invitation_misses: InvitationMissesTable;
   players: PlayersTable;
   squad_memberships: SquadMembershipsTable;
   fixtures: FixturesTable;

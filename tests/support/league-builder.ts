@@ -53,7 +53,8 @@ export interface BuiltLeague {
 
 const POSITIONS = ['GK', 'DF', 'DF', 'DF', 'DF', 'MF', 'MF', 'MF', 'MF', 'FW', 'FW'];
 
-async function member(server: TestServer, label: string): Promise<BuiltMember> {
+/** A newly registered, signed-in account (in no league). */
+export async function registerMember(server: TestServer, label: string): Promise<BuiltMember> {
   const visitor = new Visitor(server.url);
   const email = `${label}-${randomBytes(4).toString('hex')}@league.example`;
   const answer = await visitor.register(email, `${label[0]!.toUpperCase()}${label.slice(1)} Tester`);
@@ -93,12 +94,12 @@ export async function buildLeague(server: TestServer, options: LeagueOptions = {
       .executeTakeFirstOrThrow();
   const league = await insertLeague(`Test League ${suffix}`, currentWeek);
 
-  const commissioner = await member(server, 'commissioner');
-  const coach = await member(server, 'coach');
-  const otherCoach = await member(server, 'othercoach');
-  const player = await member(server, 'player');
-  const referee = await member(server, 'referee');
-  const outsider = await member(server, 'outsider');
+  const commissioner = await registerMember(server, 'commissioner');
+  const coach = await registerMember(server, 'coach');
+  const otherCoach = await registerMember(server, 'othercoach');
+  const player = await registerMember(server, 'player');
+  const referee = await registerMember(server, 'referee');
+  const outsider = await registerMember(server, 'outsider');
 
   const teams: BuiltLeague['teams'] = [];
   let shirt = 0;

@@ -12,7 +12,7 @@
  *   together, so a guesser with many addresses is still stopped without a few wrong passwords
  *   from anywhere locking the member out.
  *
- * Registration is limited per address (`RegisterThrottle`).
+ * Registration is limited per address (`RegisterThrottle`), as are unknown invitation tokens.
  */
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/database.js';
@@ -87,18 +87,22 @@ export class LoginThrottle {
   }
 }
 
-/** At most `max` registrations per address in `windowSeconds`, counted in the database. */
-export class RegisterThrottle {
+/**
+ * At most `max` events per address in `windowSeconds`, counted in the database: registrations
+ * (`RegisterThrottle`), and unknown invitation tokens asked for (docs/decisions/0034).
+ */
+export class AddressThrottle {
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly table: 'registrations' | 'invitation_misses',
     private readonly max: number,
     private readonly windowSeconds: number,
   ) {}
 
-  /** Seconds to wait before the address may register again, or 0. */
+  /** Seconds to wait before the address may try again, or 0. */
   async retryAfterSeconds(ip: string): Promise<number> {
     const rows = await this.db
-      .selectFrom('registrations')
+      .selectFrom(this.table)
       .select('created_at')
       .where('ip', '=', ip)
       .where('created_at', '>', nowIso(-this.windowSeconds * 1000))
@@ -111,10 +115,17 @@ export class RegisterThrottle {
   }
 
   async record(ip: string): Promise<void> {
-    await this.db.insertInto('registrations').values({ ip, created_at: nowIso() }).execute();
+    await this.db.insertInto(this.table).values({ ip, created_at: nowIso() }).execute();
     await this.db
-      .deleteFrom('registrations')
+      .deleteFrom(this.table)
       .where('created_at', '<', nowIso(-this.windowSeconds * 1000))
       .execute();
+  }
+}
+
+/** At most `max` registrations per address in `windowSeconds`. */
+export class RegisterThrottle extends AddressThrottle {
+  constructor(db: Kysely<DB>, max: number, windowSeconds: number) {
+    super(db, 'registrations', max, windowSeconds);
   }
 }

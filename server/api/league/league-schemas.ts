@@ -64,7 +64,7 @@ export const teamRefSchema = object({
   colour_primary: string,
   colour_secondary: string,
 });
-const nullableTeamRef = { anyOf: [teamRefSchema, { type: 'null' }] } as const;
+export const nullableTeamRef = { anyOf: [teamRefSchema, { type: 'null' }] } as const;
 
 const playerRefProperties = {
   id: integer,
@@ -88,7 +88,8 @@ const summaryProperties = {
   my_team: nullableTeamRef,
   teams: integer,
 };
-export const leagueListSchema = object({ leagues: { type: 'array', items: object(summaryProperties) } });
+export const leagueSummarySchema = object(summaryProperties);
+export const leagueListSchema = object({ leagues: { type: 'array', items: leagueSummarySchema } });
 
 export const standingRowSchema = object({
   rank: integer,

@@ -82,6 +82,17 @@ export function requireCommissioner(membership: Membership, what: string): void 
   if (membership.role !== 'commissioner') throw new HttpError(403, `Only the commissioner may ${what}`);
 }
 
+/** A team id from a body that must be one of the league's teams (422 otherwise). */
+export async function requireLeagueTeam(db: Kysely<DB>, leagueId: number, teamId: number): Promise<void> {
+  const team = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('id', '=', teamId)
+    .where('league_id', '=', leagueId)
+    .executeTakeFirst();
+  if (!team) throw new HttpError(422, `Team ${teamId} is not a team of this league`);
+}
+
 export async function teamRefs(db: Kysely<DB>, ids: number[]): Promise<Map<number, TeamRef>> {
   if (ids.length === 0) return new Map();
   const rows = await db

@@ -85,7 +85,8 @@ function fixtureCan(
   const sheetOpen = fixture.status === 'scheduled' && beforeKickoff(fixture);
   const resultOpen = fixture.week <= league.current_week && fixture.status !== 'postponed';
   // A referee records once; only the commissioner corrects a played result.
-  const referee = fixture.referee_user_id === membership.userId && fixture.status !== 'played';
+  const referee =
+    membership.role === 'referee' && fixture.referee_user_id === membership.userId && fixture.status !== 'played';
   return {
     set_home_sheet: sheetOpen && coachesHome,
     set_away_sheet: sheetOpen && coachesAway,

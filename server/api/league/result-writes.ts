@@ -99,7 +99,10 @@ export class ResultWrites {
       const fixture = await lockFixture(this.database, trx, fixtureId);
       const membership = await requireMembership(trx, fixture.league_id, userId, `Fixture ${fixtureId}`);
       const isCommissioner = membership.role === 'commissioner';
-      if (!isCommissioner && fixture.referee_user_id !== userId)
+      // The fixture names the referee's account; it counts while they are a referee of the league
+      // (a referee made a supporter, say, keeps no right to record).
+      const isReferee = membership.role === 'referee' && fixture.referee_user_id === userId;
+      if (!isCommissioner && !isReferee)
         throw new HttpError(403, "Only the commissioner or the fixture's referee may record its result");
       if (fixture.status === 'played' && !isCommissioner)
         throw new HttpError(

@@ -9,7 +9,16 @@ import type { DB, SheetRole, TeamSheetsTable, TransferKind } from '../../db/sche
 import { HttpError } from '../../http/errors.js';
 import { isCoachOf, requireMembership } from './access.js';
 import type { PlayerRef, TeamRef, TransferView } from './league-view.js';
-import { inTransaction, loadLeague, lockFixture, locked, playerRefs, teamRefs, type Written } from './league-writes.js';
+import {
+  inTransaction,
+  loadLeague,
+  lockFixture,
+  locked,
+  playerRefs,
+  requireLeagueTeam,
+  teamRefs,
+  type Written,
+} from './league-writes.js';
 
 export interface SheetView {
   fixture_id: number;
@@ -160,15 +169,7 @@ export class SquadWrites {
         throw new HttpError(409, `${player.name}'s team was just changed by someone else; reload and try again`);
 
       const targetId = input.team_id ?? null;
-      if (targetId !== null) {
-        const target = await trx
-          .selectFrom('teams')
-          .select('id')
-          .where('id', '=', targetId)
-          .where('league_id', '=', leagueId)
-          .executeTakeFirst();
-        if (!target) throw new HttpError(422, `Team ${targetId} is not a team of this league`);
-      }
+      if (targetId !== null) await requireLeagueTeam(trx, leagueId, targetId);
       const sourceId = current?.team_id ?? null;
       const involved = [sourceId, targetId].filter((id): id is number => id !== null).sort((a, b) => a - b);
       // Squad sizes are counted under these locks, so two signings cannot both take the last place.
