@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { canonicalTimeZone } from './league/kickoffs.js';
 import { DEFAULT_AVATAR_SIZE } from './storage/images.js';
 import { BLOCKLIST_WORD_LENGTH_CAP, BLOCKLIST_WORDS_CAP } from './chat-sandbox/blocklist-limits.js';
 
@@ -77,8 +76,6 @@ export interface Config {
   /** Most kick-off times, and most venues, in one schedule pattern. */
   scheduleMaxTimes: number;
   scheduleMaxVenues: number;
-  /** The IANA time zone a schedule's kick-off times are read in when the request names none. */
-  scheduleTimeZone: string;
   /** Invitations by link (docs/decisions/0034): the most uses one link may allow. */
   invitationMaxUses: number;
   /** Days an invitation lasts when its commissioner names none, and the most they may name. */
@@ -89,6 +86,12 @@ export interface Config {
   /** Unknown invitation tokens asked for per address within the window before 429. */
   invitationMaxMisses: number;
   invitationWindowSeconds: number;
+  /** The most teams a league may have. */
+  leagueMaxTeams: number;
+  /** The largest squad a league's rules may allow (its `squad_max` at most). */
+  leagueSquadLimit: number;
+  /** Largest accepted team crest upload; crests are then re-encoded like avatars. */
+  crestMaxBytes: number;
   /** How many compiled SQLite statements are kept for reuse. */
   sqliteStatementCache: number;
   /** How long a SQLite write waits for another writer's lock before it fails. */
@@ -196,13 +199,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     scheduleMaxTeams: read.integer('SCHEDULE_MAX_TEAMS', 40, 2, 500),
     scheduleMaxTimes: read.integer('SCHEDULE_MAX_TIMES', 8, 1, 100),
     scheduleMaxVenues: read.integer('SCHEDULE_MAX_VENUES', 20, 1, 500),
-    scheduleTimeZone: read.timeZone('SCHEDULE_TIME_ZONE', 'UTC'),
     invitationMaxUses: read.integer('INVITATION_MAX_USES', 100, 1, 100_000),
     invitationDefaultDays: read.integer('INVITATION_DEFAULT_DAYS', 7, 1, 365),
     invitationMaxDays: read.integer('INVITATION_MAX_DAYS', 30, 1, 365),
     invitationMaxOpen: read.integer('INVITATION_MAX_OPEN', 50, 1, 10_000),
     invitationMaxMisses: read.integer('INVITATION_MAX_MISSES', 20, 1, 1_000_000),
     invitationWindowSeconds: read.integer('INVITATION_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
+    leagueMaxTeams: read.integer('LEAGUE_MAX_TEAMS', 40, 2, 1000),
+    leagueSquadLimit: read.integer('LEAGUE_SQUAD_LIMIT', 50, 1, 200),
+    crestMaxBytes: read.integer('CREST_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),
     sqliteBusyTimeoutMs: read.integer('SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 1000),
@@ -317,18 +322,6 @@ class Reader {
       return null;
     }
     return value;
-  }
-
-  /** An IANA time zone such as Europe/London, in Intl's spelling. */
-  timeZone(name: string, fallback: string): string {
-    const raw = this.env[name]?.trim();
-    if (raw === undefined || raw === '') return fallback;
-    const zone = canonicalTimeZone(raw);
-    if (zone === null) {
-      this.problems.push(`${name} must be an IANA time zone such as Europe/London or UTC (got '${raw}')`);
-      return fallback;
-    }
-    return zone;
   }
 
   boolean(name: string, fallback: boolean): boolean {

@@ -26,6 +26,11 @@ export const TEXT_RULES = {
   bio: { min: 0, max: 280, multiline: true },
   venue: { min: 1, max: 120, multiline: false },
   refereeName: { min: 1, max: 80, multiline: false },
+  leagueName: { min: 1, max: 80, multiline: false },
+  seasonName: { min: 1, max: 40, multiline: false },
+  teamName: { min: 1, max: 60, multiline: false },
+  teamShortName: { min: 1, max: 5, multiline: false },
+  coachName: { min: 1, max: 60, multiline: false },
 } as const satisfies Record<string, TextRule>;
 
 /** Why a value is refused; a character problem names the first offending code point. */

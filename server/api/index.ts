@@ -58,7 +58,7 @@ export async function productApi(
   });
   await app.register(userRoutes, {
     users,
-    avatars: new AvatarFiles(config.dataDir),
+    avatars: new AvatarFiles(config.dataDir, 'avatars'),
     avatarMaxBytes: config.avatarMaxBytes,
     avatarMaxPixels: config.avatarMaxPixels,
     avatarSize: config.avatarSize,
@@ -73,7 +73,6 @@ export async function productApi(
       maxTeams: config.scheduleMaxTeams,
       maxTimes: config.scheduleMaxTimes,
       maxVenues: config.scheduleMaxVenues,
-      timeZone: config.scheduleTimeZone,
     },
     invitations: {
       maxUses: config.invitationMaxUses,
@@ -84,6 +83,14 @@ export async function productApi(
       lookupWindowSeconds: config.invitationWindowSeconds,
     },
     membershipEvents,
+    maxTeams: config.leagueMaxTeams,
+    squadLimit: config.leagueSquadLimit,
+    crests: {
+      files: new AvatarFiles(config.dataDir, 'crests'),
+      maxBytes: config.crestMaxBytes,
+      maxPixels: config.avatarMaxPixels,
+      size: config.avatarSize,
+    },
   });
 
   app.setNotFoundHandler((request, reply) => {

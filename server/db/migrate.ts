@@ -9,6 +9,7 @@ import * as chatDocuments from './migrations/0002-chat-documents.js';
 import * as league from './migrations/0003-league.js';
 import * as leagueRevision from './migrations/0004-league-revision.js';
 import * as signInLimits from './migrations/0005-sign-in-limits.js';
+import * as leagueSetup from './migrations/0006-league-setup.js';
 import * as invitations from './migrations/0007-invitations.js';
 
 type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
@@ -19,6 +20,7 @@ const STEPS: Record<string, Step> = {
   '0003-league': league,
   '0004-league-revision': leagueRevision,
   '0005-sign-in-limits': signInLimits,
+  '0006-league-setup': leagueSetup,
   '0007-invitations': invitations,
 };
 

@@ -73,8 +73,19 @@ export interface LeaguesTable {
   /** The league's chat channel (`type:id`) where results, transfers and fixture changes are posted. */
   chat_channel: string | null;
   created_at: string;
-  /** Raised by triggers on every change to the league's teams, players, squads, fixtures and appearances. */
+  /**
+   * Raised by triggers on every change to the league's teams, players, squads, fixtures,
+   * appearances, points adjustments and standings decisions.
+   */
   revision: Generated<number>;
+  /** The tie-break rule set: a preset's name or a JSON array of criteria (server/league/tie-break-rules.ts). */
+  tie_break: Generated<string>;
+  /** `YYYY-MM-DD` in the league's time zone; null until the commissioner sets it. */
+  first_match_date: string | null;
+  /** The IANA time zone the league plays in (kick-off patterns, dates), e.g. `Europe/London`. */
+  time_zone: Generated<string>;
+  /** The member who created the league (migration 0006); null for the seeded league. */
+  created_by: number | null;
 }
 
 export interface TeamsTable {
@@ -88,6 +99,8 @@ export interface TeamsTable {
   /** The coach's account when the coach is a member; the name is shown either way. */
   coach_user_id: number | null;
   coach_name: string;
+  /** The crest's file name under `<dataDir>/crests` (a re-encoded WebP), never a path a client chose. */
+  crest: string | null;
 }
 
 export interface LeagueMembersTable {
@@ -163,6 +176,8 @@ export interface FixturesTable {
   home_score: number | null;
   away_score: number | null;
   updated_at: string;
+  /** 1 when the commissioner awarded the result rather than it being played out; 0 otherwise. */
+  awarded: Generated<number>;
 }
 
 /** A player's line for one played fixture: the match events that count for statistics. */
@@ -196,6 +211,28 @@ export interface TransfersTable {
   at: string;
 }
 
+/** Points a team gains (positive) or loses (negative) outside its results, with the reason. */
+export interface PointsAdjustmentsTable {
+  id: Generated<number>;
+  league_id: number;
+  team_id: number;
+  points: number;
+  reason: string;
+  by_user_id: number | null;
+  at: string;
+}
+
+/** The commissioner's order for teams still level after every tie-break (e.g. after a play-off). */
+export interface StandingsDecisionsTable {
+  id: Generated<number>;
+  league_id: number;
+  /** JSON array of team ids, in the order decided. */
+  team_ids: string;
+  reason: string;
+  by_user_id: number | null;
+  at: string;
+}
+
 export interface DB {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -208,6 +245,8 @@ export interface DB {
   appearances: AppearancesTable;
   team_sheets: TeamSheetsTable;
   transfers: TransfersTable;
+  points_adjustments: PointsAdjustmentsTable;
+  standings_decisions: StandingsDecisionsTable;
   chat_documents: ChatDocumentsTable;
   users: UsersTable;
   sessions: SessionsTable;

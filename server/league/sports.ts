@@ -41,6 +41,20 @@ export const SPORTS: Record<Sport, SportRules> = {
 
 export const SPORT_NAMES = Object.keys(SPORTS) as Sport[];
 
+/** A new league's points, squad and sheet rules as its row keeps them: its sport's defaults. */
+export function sportRuleColumns(sport: Sport) {
+  const { points, squad, sheet } = SPORTS[sport];
+  return {
+    points_win: points.win,
+    points_draw: points.draw,
+    points_loss: points.loss,
+    squad_min: squad.min,
+    squad_max: squad.max,
+    sheet_starters: sheet.starters,
+    sheet_subs_max: sheet.substitutesMax,
+  };
+}
+
 /** The player's name as search compares it: lower case, without diacritics, single spaces. */
 export function searchName(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();

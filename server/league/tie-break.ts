@@ -1,6 +1,6 @@
 /**
  * The tie-break rule sets a league table can use (docs/decisions/0031): the criteria that order
- * teams, the presets real competitions use, and the check an API runs on a rule set it is sent.
+ * teams and the presets real competitions use (tie-break-rules.ts checks what a client sends).
  * Pure: no database, no clock.
  */
 
@@ -46,40 +46,4 @@ export function tieBreakInUse(rules: TieBreakRules): TieBreakInUse {
  */
 export function tieBreakOrder(rules: TieBreakRules): string[] {
   return [...tieBreakInUse(rules).criteria, 'name'];
-}
-
-export type ParsedTieBreak = { ok: true; rules: TieBreakRules } | { ok: false; message: string };
-
-const isCriterion = (value: unknown): value is TieBreakCriterion =>
-  (TIE_BREAK_CRITERIA as readonly unknown[]).includes(value);
-const isPreset = (value: unknown): value is TieBreakPreset => (TIE_BREAK_PRESET_NAMES as unknown[]).includes(value);
-
-/**
- * Checks a rule set sent by a client (`{ preset }` or `{ criteria }`); the message names what is
- * wrong under `field`, so an API can answer 400 with it as it is. A custom list starts with points
- * (a table ranks by points first) and names each criterion at most once.
- */
-export function parseTieBreakRules(input: unknown, field = 'tie_break'): ParsedTieBreak {
-  const fail = (message: string): ParsedTieBreak => ({ ok: false, message });
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return fail(`${field} must be an object with either preset or criteria`);
-  const keys = Object.keys(input);
-  const value = input as Record<string, unknown>;
-  if (keys.length !== 1 || !(keys[0] === 'preset' || keys[0] === 'criteria'))
-    return fail(`${field} must have exactly one of preset or criteria`);
-  if ('preset' in value) {
-    if (!isPreset(value.preset)) return fail(`${field}.preset must be one of ${TIE_BREAK_PRESET_NAMES.join(', ')}`);
-    return { ok: true, rules: { preset: value.preset } };
-  }
-  const criteria = value.criteria;
-  if (!Array.isArray(criteria) || criteria.length === 0)
-    return fail(`${field}.criteria must be a non-empty list of criteria`);
-  for (const [index, criterion] of criteria.entries()) {
-    if (!isCriterion(criterion))
-      return fail(`${field}.criteria[${index}] must be one of ${TIE_BREAK_CRITERIA.join(', ')}`);
-    if (criteria.indexOf(criterion) !== index)
-      return fail(`${field}.criteria[${index}] repeats ${criterion}; name each criterion once`);
-  }
-  if (criteria[0] !== 'points') return fail(`${field}.criteria must start with points`);
-  return { ok: true, rules: { criteria: criteria as TieBreakCriterion[] } };
 }

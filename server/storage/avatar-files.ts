@@ -1,6 +1,7 @@
 /**
- * Avatar files live under `<dataDir>/avatars`, outside the web root. File names are made here
- * (`<userId>-<random>.<ext>`), never taken from the upload, and written atomically. Uploads are
+ * Avatar files live under `<dataDir>/avatars`, outside the web root, and teams' crests the same
+ * way under `<dataDir>/crests`. File names are made here (`<owner id>-<random>.<ext>`), never
+ * taken from the upload, and written atomically. Uploads are
  * stored only as re-encoded WebP (storage/images.ts); the other types are the demo seed's
  * generated PNGs and files stored before avatars were re-encoded, which are re-encoded when served.
  */
@@ -19,16 +20,28 @@ export type AvatarFileType = keyof typeof EXTENSIONS;
 
 const SAFE_NAME = /^\d+-[a-f0-9]{16}\.(png|jpg|webp|gif)$/;
 
+/** A stored file's version: the random part of its name, which a picture's address carries. */
+export function fileVersion(name: string): string {
+  return (
+    name
+      .replace(/\.[a-z]+$/, '')
+      .split('-')
+      .pop() ?? name
+  );
+}
+
 export class AvatarFiles {
   readonly dir: string;
 
-  constructor(dataDir: string) {
-    this.dir = join(dataDir, 'avatars');
+  /** `folder`: `avatars` (members' pictures) or `crests` (teams'). */
+  constructor(dataDir: string, folder: 'avatars' | 'crests' = 'avatars') {
+    this.dir = join(dataDir, folder);
   }
 
-  async save(userId: number, data: Buffer, type: AvatarFileType): Promise<string> {
+  /** Stores the picture of a member or a team (`ownerId`) under a new name, and returns it. */
+  async save(ownerId: number, data: Buffer, type: AvatarFileType): Promise<string> {
     await mkdir(this.dir, { recursive: true });
-    const name = `${userId}-${randomBytes(8).toString('hex')}.${EXTENSIONS[type]}`;
+    const name = `${ownerId}-${randomBytes(8).toString('hex')}.${EXTENSIONS[type]}`;
     const temporary = join(this.dir, `.${name}.tmp`);
     await writeFile(temporary, data);
     await rename(temporary, join(this.dir, name));

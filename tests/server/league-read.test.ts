@@ -120,8 +120,14 @@ describe.each(ENGINES)('league reads on $name', (engine) => {
           short_name: 'TA',
           colour_primary: '#1f4e79',
           colour_secondary: '#ffffff',
+          crest_url: null,
         },
         teams: 4,
+        // A league made before set-up existed gets migration 0006's defaults.
+        first_match_date: null,
+        time_zone: 'Europe/London',
+        tie_break: ['points', 'goal_difference', 'goals_for', 'won', 'name'],
+        tie_break_preset: 'goal_difference_first',
       },
     ]);
     const outsider = await get<{ leagues: LeagueSummary[] }>(league.members.outsider.visitor, '/api/leagues');

@@ -4,6 +4,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { expect } from 'vitest';
 
 export type Format = 'png' | 'jpeg' | 'webp' | 'gif' | 'tiff';
 
@@ -136,4 +137,18 @@ export async function describeServed(data: Buffer) {
 /** Whether a colour is close to the expected one (lossy encoding shifts colours a little). */
 export function near(actual: [number, number, number], expected: [number, number, number], tolerance = 40): boolean {
   return actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);
+}
+
+/**
+ * Checks that a served picture is our own: 200, `image/webp` with `nosniff`, one 256×256 frame
+ * (the default AVATAR_SIZE), its centre close to `centre`. Answers what was served.
+ */
+export async function expectServedWebp(response: Response, data: Buffer, centre: [number, number, number]) {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('image/webp');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  const picture = await describeServed(data);
+  expect(picture).toMatchObject({ format: 'webp', width: 256, height: 256, pages: 1 });
+  expect(near(picture.pixel(128, 128), centre)).toBe(true);
+  return picture;
 }

@@ -9,7 +9,7 @@
 import type { Selectable } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { FixturesTable, LeagueRole, PlayerStatus } from '../../server/db/schema.js';
-import { SPORTS, searchName } from '../../server/league/sports.js';
+import { searchName, sportRuleColumns } from '../../server/league/sports.js';
 import { Visitor } from './http-client.js';
 import type { TestServer } from './test-server.js';
 
@@ -66,7 +66,6 @@ export async function registerMember(server: TestServer, label: string): Promise
 export async function buildLeague(server: TestServer, options: LeagueOptions = {}): Promise<BuiltLeague> {
   const { teams: teamCount = 4, squad = 16, freeAgents = 3, weeks = 6, currentWeek = 3 } = options;
   const { db } = server.database;
-  const rules = SPORTS.football;
   const now = new Date();
   const iso = (offsetDays: number) => new Date(now.getTime() + offsetDays * 86_400_000).toISOString();
   const suffix = randomBytes(3).toString('hex');
@@ -80,13 +79,7 @@ export async function buildLeague(server: TestServer, options: LeagueOptions = {
         season: '2026',
         weeks,
         current_week: current,
-        points_win: rules.points.win,
-        points_draw: rules.points.draw,
-        points_loss: rules.points.loss,
-        squad_min: rules.squad.min,
-        squad_max: rules.squad.max,
-        sheet_starters: rules.sheet.starters,
-        sheet_subs_max: rules.sheet.substitutesMax,
+        ...sportRuleColumns('football'),
         chat_channel: null,
         created_at: iso(-60),
       })

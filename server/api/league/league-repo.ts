@@ -4,7 +4,9 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, FixturesTable, LeaguesTable, TeamsTable } from '../../db/schema.js';
+import { fileVersion } from '../../storage/avatar-files.js';
 import { avatarUrl } from '../users/user-view.js';
+import { leagueSettings } from './league-detail.js';
 import type {
   AppearanceLine,
   FixtureSummary,
@@ -26,7 +28,10 @@ export const TEAM_REF_COLUMNS = [
   'teams.short_name',
   'teams.colour_primary',
   'teams.colour_secondary',
+  'teams.crest',
 ] as const;
+
+export type TeamRefRow = Pick<Team, 'id' | 'name' | 'short_name' | 'colour_primary' | 'colour_secondary' | 'crest'>;
 
 export const PLAYER_REF_COLUMNS = [
   'players.id',
@@ -60,9 +65,14 @@ export function toPlayerRef(row: PlayerRefRow): PlayerRef {
   };
 }
 
-export function toTeamRef(row: TeamRef): TeamRef {
+/** The crest's address changes with its file, so browsers may cache it for long (like avatars). */
+export function crestUrl(team: { id: number; crest: string | null }): string | null {
+  return team.crest ? `/api/teams/${team.id}/crest?v=${fileVersion(team.crest)}` : null;
+}
+
+export function toTeamRef(row: TeamRefRow): TeamRef {
   const { id, name, short_name, colour_primary, colour_secondary } = row;
-  return { id, name, short_name, colour_primary, colour_secondary };
+  return { id, name, short_name, colour_primary, colour_secondary, crest_url: crestUrl(row) };
 }
 
 /** Teams come from the league's own list, so a fixture's team is always there. */
@@ -99,12 +109,14 @@ export class LeagueRepo {
       .leftJoin('teams', 'teams.id', 'league_members.team_id')
       .select(['leagues.id', 'leagues.name', 'leagues.sport', 'leagues.season', 'leagues.weeks'])
       .select(['leagues.current_week', 'league_members.role'])
+      .select(['leagues.first_match_date', 'leagues.time_zone', 'leagues.tie_break'])
       .select([
         'teams.id as team_id',
         'teams.name as team_name',
         'teams.short_name as team_short_name',
         'teams.colour_primary as team_colour_primary',
         'teams.colour_secondary as team_colour_secondary',
+        'teams.crest as team_crest',
       ])
       .select((eb) =>
         eb
@@ -128,15 +140,17 @@ export class LeagueRepo {
       my_team:
         row.team_id === null
           ? null
-          : {
+          : toTeamRef({
               id: row.team_id,
               name: row.team_name!,
               short_name: row.team_short_name!,
               colour_primary: row.team_colour_primary!,
               colour_secondary: row.team_colour_secondary!,
-            },
+              crest: row.team_crest,
+            }),
       // PostgreSQL counts as bigint, which its driver hands over as text.
       teams: Number(row.team_count ?? 0),
+      ...leagueSettings(row),
     }));
   }
 

@@ -63,6 +63,7 @@ export const teamRefSchema = object({
   short_name: string,
   colour_primary: string,
   colour_secondary: string,
+  crest_url: nullable('string'),
 });
 export const nullableTeamRef = { anyOf: [teamRefSchema, { type: 'null' }] } as const;
 
@@ -87,6 +88,10 @@ const summaryProperties = {
   my_role: string,
   my_team: nullableTeamRef,
   teams: integer,
+  first_match_date: nullable('string'),
+  time_zone: string,
+  tie_break: stringList,
+  tie_break_preset: nullable('string'),
 };
 export const leagueSummarySchema = object(summaryProperties);
 export const leagueListSchema = object({ leagues: { type: 'array', items: leagueSummarySchema } });
@@ -126,9 +131,9 @@ export const leagueDetailSchema = object({
     positions: stringList,
     match_minutes: integer,
   }),
-  tie_break: stringList,
   standings: { type: 'array', items: standingRowSchema },
   chat_channel: nullable('string'),
+  can: object({ manage: { type: 'boolean' }, change_rules: { type: 'boolean' } }),
 });
 
 const fixtureSummaryProperties = {

@@ -4,9 +4,10 @@
  * The JSON schemas of the responses are in league-schemas.ts.
  */
 import type { Standing } from '../../league/standings.js';
+import type { TieBreakPreset } from '../../league/tie-break-rules.js';
 import type { FixtureStatus, LeagueRole, PlayerStatus, SheetRole, Sport, TransferKind } from '../../db/schema.js';
 
-export type { FixtureStatus, LeagueRole, PlayerStatus, SheetRole, Sport, TransferKind };
+export type { FixtureStatus, LeagueRole, PlayerStatus, SheetRole, Sport, TransferKind, TieBreakPreset };
 
 export interface TeamRef {
   id: number;
@@ -14,6 +15,8 @@ export interface TeamRef {
   short_name: string;
   colour_primary: string;
   colour_secondary: string;
+  /** The team's crest (/api/teams/:id/crest?v=…, a WebP), or null when it has none. */
+  crest_url: string | null;
 }
 
 /** GET /api/leagues: one entry per league the caller belongs to. */
@@ -28,6 +31,17 @@ export interface LeagueSummary {
   my_role: LeagueRole;
   my_team: TeamRef | null;
   teams: number;
+  /** The first match day (`YYYY-MM-DD`, in the league's time zone), or null when not set. */
+  first_match_date: string | null;
+  /** The IANA time zone the league plays in, e.g. "Europe/London". */
+  time_zone: string;
+  /**
+   * The stated rank order: the league's tie-break criteria, then "name" (teams level on every
+   * criterion are listed by name), e.g. ["points", "goal_difference", "goals_for", "won", "name"].
+   */
+  tie_break: string[];
+  /** The preset the criteria come from, or null for the commissioner's own list. */
+  tie_break_preset: TieBreakPreset | null;
 }
 
 /** One team's line in the table (server/league/standings.ts computes it). */
@@ -49,11 +63,14 @@ export interface LeagueRules {
 /** GET /api/leagues/:id */
 export interface LeagueDetail extends LeagueSummary {
   rules: LeagueRules;
-  /** The stated tie-break order, e.g. ["points", "goal_difference", "goals_for", "won", "name"]. */
-  tie_break: string[];
   standings: StandingRow[];
   /** The chat channel (`type:id`) where the league posts its cards, if any. */
   chat_channel: string | null;
+  /**
+   * What the caller may change (docs/decisions/0033): `manage` the name, season and teams (the
+   * commissioner); `change_rules` the other settings too (the commissioner, until a fixture is played).
+   */
+  can: { manage: boolean; change_rules: boolean };
 }
 
 export interface FixtureSummary {
@@ -138,6 +155,14 @@ export interface TeamDetail extends TeamRef {
   /** The standings row of the team. */
   standing: StandingRow | null;
   can: { manage_squad: boolean; set_sheet: boolean };
+}
+
+/** A team as the set-up routes answer it: POST /api/leagues/:id/teams, PATCH /api/teams/:id, its crest. */
+export interface TeamView extends TeamRef {
+  league_id: number;
+  /** The coach's account when the coach is a member; the name is shown either way ("" for none). */
+  coach_user_id: number | null;
+  coach_name: string;
 }
 
 /** GET /api/leagues/:id/players?q=&team=&position=&status=&free=&sort=&cursor=&limit= */

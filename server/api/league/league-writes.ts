@@ -12,7 +12,7 @@ import { HttpError } from '../../http/errors.js';
 import { requireText } from '../../http/text-input.js';
 import { avatarUrl } from '../users/user-view.js';
 import { requireMembership, type Membership } from './access.js';
-import { PLAYER_REF_COLUMNS } from './league-repo.js';
+import { PLAYER_REF_COLUMNS, TEAM_REF_COLUMNS, toTeamRef } from './league-repo.js';
 import type { FixtureStatus, FixtureSummary, PlayerRef, TeamRef } from './league-view.js';
 
 export type Fixture = Selectable<FixturesTable>;
@@ -97,10 +97,10 @@ export async function teamRefs(db: Kysely<DB>, ids: number[]): Promise<Map<numbe
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('teams')
-    .select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary'])
+    .select(TEAM_REF_COLUMNS)
     .where('id', 'in', [...new Set(ids)])
     .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+  return new Map(rows.map((row) => [row.id, toTeamRef(row)]));
 }
 
 export async function playerRefs(db: Kysely<DB>, ids: number[]): Promise<Map<number, PlayerRef>> {

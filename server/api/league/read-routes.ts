@@ -6,12 +6,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prepareQuery } from '../../league/player-search.js';
 import { SPORTS } from '../../league/sports.js';
-import { computeStandings, TIE_BREAK } from '../../league/standings.js';
 import { HttpError } from '../../http/errors.js';
 import { requireUserId } from '../sessions/session-plugin.js';
 import { isCoachOf, leagueAccess, type Membership } from './access.js';
 import type { LeagueModuleOptions } from './index.js';
-import { LeagueRepo, toFixtureSummary, type Fixture, type League } from './league-repo.js';
+import { leagueDetail, standingsOf } from './league-detail.js';
+import { LeagueRepo, toFixtureSummary, toTeamRef, type Fixture, type League } from './league-repo.js';
 import {
   fixtureDetailSchema,
   idParams,
@@ -27,8 +27,8 @@ import {
   weekFixturesSchema,
   weekQuery,
 } from './league-schemas.js';
-import type { FixtureDetail, LeagueDetail, LeagueSummary, StandingRow, TeamDetail } from './league-view.js';
-import { LeagueSnapshots, lastResultOf, nextFixtureOf, type LeagueSnapshot } from './league-snapshots.js';
+import type { FixtureDetail, LeagueDetail, TeamDetail } from './league-view.js';
+import { lastResultOf, nextFixtureOf, type LeagueSnapshots } from './league-snapshots.js';
 import { BadCursorError, playerPage, squadOf, type PlayerFilters } from './player-list.js';
 import { PlayerRepo } from './player-repo.js';
 
@@ -39,40 +39,6 @@ const notFound = (what: string) => new HttpError(404, `${what} does not exist or
 
 /** Whether the fixture's kick-off is still ahead; a sheet can only be set before it. */
 const beforeKickoff = (fixture: Fixture) => Date.parse(fixture.kickoff_at) > Date.now();
-
-/**
- * The table from the snapshot's played fixtures, under the league's points rules as they are now
- * (read with the league on every request; the snapshot keeps the table of the latest rules).
- */
-function standingsOf(league: League, snapshot: LeagueSnapshot): StandingRow[] {
-  const rules = { win: league.points_win, draw: league.points_draw, loss: league.points_loss };
-  const key = `${rules.win}/${rules.draw}/${rules.loss}`;
-  if (snapshot.standings?.rules === key) return snapshot.standings.table;
-  const results = snapshot.fixtures.flatMap((f) =>
-    f.status === 'played' && f.home_score !== null && f.away_score !== null
-      ? [{ ...f, home_score: f.home_score, away_score: f.away_score }]
-      : [],
-  );
-  const table = computeStandings([...snapshot.teams.values()], results, rules);
-  snapshot.standings = { rules: key, table };
-  return table;
-}
-
-function summaryOf(league: League, membership: Membership, snapshot: LeagueSnapshot): LeagueSummary {
-  const { id, name, sport, season, weeks, current_week } = league;
-  const myTeam = membership.teamId === null ? null : (snapshot.teams.get(membership.teamId) ?? null);
-  return {
-    id,
-    name,
-    sport,
-    season,
-    weeks,
-    current_week,
-    my_role: membership.role,
-    my_team: myTeam,
-    teams: snapshot.teams.size,
-  };
-}
 
 function fixtureCan(
   fixture: Fixture,
@@ -95,11 +61,14 @@ function fixtureCan(
   };
 }
 
-export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
+export async function leagueReadRoutes(
+  app: FastifyInstance,
+  options: LeagueModuleOptions & { snapshots: LeagueSnapshots },
+): Promise<void> {
   const { db } = options.database;
+  const { snapshots } = options;
   const leagues = new LeagueRepo(db);
   const players = new PlayerRepo(db);
-  const snapshots = new LeagueSnapshots(db, options.cacheLeagues);
   const requireLeague = leagueAccess(db);
 
   /** The league, the caller's membership and the league's current snapshot, or the 404. */
@@ -118,24 +87,7 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
     { schema: { params: idParams, response: { 200: leagueDetailSchema, ...readErrors } } },
     async (request): Promise<LeagueDetail> => {
       const { league, membership, snapshot } = await leagueOf(request.params.id, request);
-      const sport = SPORTS[league.sport];
-      return {
-        ...summaryOf(league, membership, snapshot),
-        rules: {
-          points_win: league.points_win,
-          points_draw: league.points_draw,
-          points_loss: league.points_loss,
-          squad_min: league.squad_min,
-          squad_max: league.squad_max,
-          sheet_starters: league.sheet_starters,
-          sheet_subs_max: league.sheet_subs_max,
-          positions: [...sport.positions],
-          match_minutes: sport.matchMinutes,
-        },
-        tie_break: [...TIE_BREAK],
-        standings: standingsOf(league, snapshot),
-        chat_channel: league.chat_channel,
-      };
+      return leagueDetail(league, membership, snapshot);
     },
   );
 
@@ -145,8 +97,10 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
     async (request) => {
       const { league, snapshot } = await leagueOf(request.params.id, request);
       const week = request.query.week ?? league.current_week;
-      if (week < 1 || week > league.weeks)
-        throw new HttpError(400, `querystring/week must be between 1 and ${league.weeks} (the league's weeks)`);
+      // A league without a schedule yet (weeks 0) is in its week 1, which has no fixtures.
+      const last = Math.max(league.weeks, 1);
+      if (week < 1 || week > last)
+        throw new HttpError(400, `querystring/week must be between 1 and ${last} (the league's weeks)`);
       return {
         league_id: league.id,
         week,
@@ -200,11 +154,7 @@ export async function leagueReadRoutes(app: FastifyInstance, options: LeagueModu
       ]);
       const sheet = sheets.get(team.id) ?? [];
       return {
-        id: team.id,
-        name: team.name,
-        short_name: team.short_name,
-        colour_primary: team.colour_primary,
-        colour_secondary: team.colour_secondary,
+        ...toTeamRef(team),
         league_id: league.id,
         coach_name: team.coach_name,
         coach_user_id: team.coach_user_id,

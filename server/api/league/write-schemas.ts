@@ -108,13 +108,14 @@ export const playerBody = {
 
 export const teamRef = {
   type: 'object',
-  required: ['id', 'name', 'short_name', 'colour_primary', 'colour_secondary'],
+  required: ['id', 'name', 'short_name', 'colour_primary', 'colour_secondary', 'crest_url'],
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
     short_name: { type: 'string' },
     colour_primary: { type: 'string' },
     colour_secondary: { type: 'string' },
+    crest_url: nullableString,
   },
 } as const;
 

@@ -1,11 +1,10 @@
 /** Profile changes and avatars. Only the user themself may change their profile. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
 import { TEXT_RULES } from '../../../shared/text-policy.js';
 import { HttpError, errorBodySchema } from '../../http/errors.js';
 import { requireText, textFieldSchema } from '../../http/text-input.js';
+import { encodePicture, readPicturePart, sendPicture } from '../../http/picture-upload.js';
 import type { AvatarFiles } from '../../storage/avatar-files.js';
-import { AVATAR_TYPE, encodeAvatar, ImageRefused, isEncodedAvatar } from '../../storage/images.js';
 import { nameSchema } from '../auth/auth-routes.js';
 import { requireUserId } from '../sessions/session-plugin.js';
 import type { ProfileChanges, UserRepo } from './user-repo.js';
@@ -66,49 +65,6 @@ function requireSelf(request: FastifyRequest<{ Params: { id: number } }>): numbe
   return userId;
 }
 
-function byteSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
-  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-}
-
-/** A field name from the form, shortened for an error message. */
-function quoted(name: string): string {
-  return `'${name.length > 40 ? `${name.slice(0, 40)}…` : name}'`;
-}
-
-/**
- * Reads the one `avatar` file of the upload; anything else in the form is an error. A malformed
- * body (no or wrong boundary, truncated) is answered by the error handler (http/multipart-errors.ts).
- */
-async function readAvatarPart(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!request.isMultipart())
-    throw new HttpError(415, 'Send the avatar as multipart/form-data with one file field named avatar');
-  let data: Buffer | null = null;
-  const limits = { fileSize: maxBytes, files: 2, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 20 };
-  for await (const part of request.parts({ limits })) {
-    if (part.type === 'field')
-      throw new HttpError(400, `Unexpected form field ${quoted(part.fieldname)}; send only the file field avatar`);
-    const file: MultipartFile = part;
-    if (file.fieldname !== 'avatar')
-      throw new HttpError(400, `Unexpected file field ${quoted(file.fieldname)}; the file field must be named avatar`);
-    if (data) throw new HttpError(400, 'Send exactly one avatar file');
-    data = await file.toBuffer().catch((error: unknown) => {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new HttpError(413, `The avatar is larger than the ${byteSize(maxBytes)} limit`);
-      }
-      throw error;
-    });
-  }
-  if (!data || data.length === 0) throw new HttpError(400, 'The avatar file is missing or empty');
-  return data;
-}
-
-/** An image refusal as the product API's error: 400, 413 or 415 with its message. */
-function asHttpError(error: unknown): never {
-  if (error instanceof ImageRefused) throw new HttpError(error.statusCode, error.message);
-  throw error;
-}
-
 export async function userRoutes(app: FastifyInstance, options: UserRoutesOptions): Promise<void> {
   const { users, avatars } = options;
   const avatarLimits = { maxPixels: options.avatarMaxPixels, size: options.avatarSize, noun: 'avatar' };
@@ -137,9 +93,9 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
     { schema: { params: idParams, response: { 200: userViewSchema, ...errors } } },
     async (request) => {
       const userId = requireSelf(request);
-      const upload = await readAvatarPart(request, options.avatarMaxBytes);
+      const upload = await readPicturePart(request, 'avatar', options.avatarMaxBytes);
       // Only the re-encoded picture is stored; the uploaded bytes go no further than this.
-      const avatar = await encodeAvatar(upload, avatarLimits).catch(asHttpError);
+      const avatar = await encodePicture(upload, avatarLimits);
       const file = await avatars.save(userId, avatar.data, avatar.type);
       const replaced = await users.setAvatar(userId, file, avatar.type);
       if (replaced) await avatars.remove(replaced);
@@ -160,21 +116,13 @@ export async function userRoutes(app: FastifyInstance, options: UserRoutesOption
       if (!user?.avatar_type || !stored) throw new HttpError(404, 'This user has no avatar');
       // Files stored before avatars were re-encoded (and the demo seed's PNGs) are re-encoded
       // on the way out, so what is served is always our own WebP, never an uploaded original.
-      const data = (await isEncodedAvatar(stored, options.avatarSize))
-        ? stored
-        : await encodeAvatar(stored, avatarLimits).then(
-            (avatar) => avatar.data,
-            (error: unknown) => {
-              request.log.warn({ err: error, userId: user.id }, 'stored avatar cannot be re-encoded');
-              throw new HttpError(404, 'This user has no avatar');
-            },
-          );
-      return reply
-        .type(AVATAR_TYPE)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', "default-src 'none'")
-        .header('Cache-Control', 'private, max-age=31536000, immutable')
-        .send(data);
+      return sendPicture(
+        reply,
+        stored,
+        avatarLimits,
+        request.log.child({ userId: user.id }),
+        'This user has no avatar',
+      );
     },
   );
 }

@@ -1,5 +1,6 @@
 /** What the API shows of a user. Never the password hash or the file name on disk. */
 import type { User } from '../../db/schema.js';
+import { fileVersion } from '../../storage/avatar-files.js';
 
 export interface UserView {
   id: number;
@@ -17,11 +18,7 @@ export const LANGUAGES = ['de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'ko', 'nl', 
 /** The avatar address changes with the file, so browsers may cache it for long. */
 export function avatarUrl(user: Pick<User, 'id' | 'avatar_file'>): string | null {
   if (!user.avatar_file) return null;
-  const version = user.avatar_file
-    .replace(/\.[a-z]+$/, '')
-    .split('-')
-    .pop();
-  return `/api/users/${user.id}/avatar?v=${version}`;
+  return `/api/users/${user.id}/avatar?v=${fileVersion(user.avatar_file)}`;
 }
 
 export function toUserView(user: User): UserView {

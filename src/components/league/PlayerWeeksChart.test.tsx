@@ -9,6 +9,7 @@ const owls: TeamRef = {
   short_name: 'OWL',
   colour_primary: '#333333',
   colour_secondary: '#eeeeee',
+  crest_url: null,
 };
 const week = (n: number, minutes: number, goals = 0, assists = 0): PlayerWeek => ({
   week: n,
