@@ -11,7 +11,9 @@ import Fastify, {
   type FastifyRequest,
   type FastifySchema,
 } from 'fastify';
+import { ChatOutbox } from './api/chat/chat-outbox.js';
 import { ChatDirectory, sandboxUrlOf } from './api/chat/chat-users.js';
+import { syncLeagueChat } from './api/chat/league-sync.js';
 import { productApi } from './api/index.js';
 import { envelope } from './chat-sandbox/errors.js';
 import { chatSandbox, createSandbox } from './chat-sandbox/index.js';
@@ -38,6 +40,11 @@ declare module 'fastify' {
     chatDirectory: ChatDirectory;
     /** The local chat sandbox's state (null with CHAT_PROVIDER=stream); tests inspect it. */
     chatSandbox: Sandbox | null;
+    /**
+     * Applies the chat changes league changes enqueue (chat-outbox.ts), from when the server
+     * listens until it closes; `wake()` after a commit applies them without waiting for the poll.
+     */
+    chatOutbox: ChatOutbox;
   }
 }
 
@@ -90,6 +97,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // The sandbox's address is known only once the server listens; it is read on first use.
   const chat = new ChatDirectory(config, () => sandboxUrlOf(app.server.address()));
   app.decorate('chatDirectory', chat);
+  // Started once the server listens: the sandbox is reachable only then.
+  const outbox = new ChatOutbox(
+    database,
+    (change) => syncLeagueChat(chat, database.db, change.leagueId),
+    config,
+    app.log,
+  );
+  app.decorate('chatOutbox', outbox);
+  app.addHook('onListen', async () => outbox.start());
+  app.addHook('preClose', async () => outbox.stop());
   await app.register(productApi, { prefix: '/api', config, database, chat });
   const sandbox = config.chatProvider === 'sandbox' ? await createSandbox(config, database) : null;
   app.decorate('chatSandbox', sandbox);

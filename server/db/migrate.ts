@@ -9,6 +9,7 @@ import * as chatDocuments from './migrations/0002-chat-documents.js';
 import * as league from './migrations/0003-league.js';
 import * as leagueRevision from './migrations/0004-league-revision.js';
 import * as signInLimits from './migrations/0005-sign-in-limits.js';
+import * as chatOutbox from './migrations/0008-chat-outbox.js';
 
 type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
 
@@ -18,6 +19,7 @@ const STEPS: Record<string, Step> = {
   '0003-league': league,
   '0004-league-revision': leagueRevision,
   '0005-sign-in-limits': signInLimits,
+  '0008-chat-outbox': chatOutbox,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

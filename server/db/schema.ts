@@ -167,6 +167,24 @@ export interface TransfersTable {
   at: string;
 }
 
+/** Chat changes a league change needs, applied until the chat service confirms (migration 0008). */
+export interface ChatOutboxTable {
+  id: Generated<number>;
+  league_id: number;
+  /** What to do (server/api/chat/chat-outbox.ts: ChatChange), with its `payload` as JSON. */
+  kind: string;
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  /** null while pending. */
+  done_at: string | null;
+  created_at: string;
+  /** While a worker applies the league's changes: until when, and which worker. */
+  locked_until: string | null;
+  locked_by: string | null;
+}
+
 export interface DB {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -178,6 +196,7 @@ export interface DB {
   team_sheets: TeamSheetsTable;
   transfers: TransfersTable;
   chat_documents: ChatDocumentsTable;
+  chat_outbox: ChatOutboxTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
