@@ -115,6 +115,19 @@ describe.each(ENGINES)('members in the chat service on $name', (engine) => {
     expect(await chatUser(id)).toMatchObject({ id: String(id), name: 'Sam Offline' });
   });
 
+  it("leaves a chat user's teams to the league sync, and gives teams to a chat user that has none", async () => {
+    const visitor = new Visitor(server.url);
+    const id = (await visitor.register('tam@league.example', 'Tam Teams')).body.id as number;
+    // Teams the league sync set stay through profile changes.
+    await chat.partialUpdateUser({ id: String(id), set: { teams: [`member-${id}`, 'league-99'] } });
+    expect((await visitor.send('PUT', `/api/users/${id}`, { json: { name: 'Tam T.' } })).status).toBe(200);
+    expect(await chatUser(id)).toMatchObject({ name: 'Tam T.', teams: [`member-${id}`, 'league-99'] });
+    // A chat user without teams (as a client's connection creates one) gets the member's at sign-in.
+    await chat.partialUpdateUser({ id: String(id), unset: ['teams'] });
+    expect((await new Visitor(server.url).signIn('tam@league.example', 'correct horse battery')).status).toBe(200);
+    expect((await chatUser(id))?.teams).toEqual([`member-${id}`]);
+  });
+
   it('does not fail registration when the chat service cannot be reached at all', async () => {
     const outage = await brokenChatService();
     await outage.close(); // nothing listens there any more: connection refused

@@ -106,13 +106,13 @@ export class ChatDirectory {
       ...(user.language ? [] : ['language' as const]),
     ];
     const client = this.client();
-    try {
-      const { users } = await client.partialUpdateUser({ id, set, unset });
-      if ((users[id]?.teams ?? []).length === 0) await client.partialUpdateUser({ id, set: { teams: member.teams } });
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== 16) throw error;
+    const existing = (await client.queryUsers({ id }, [], { limit: 1 })).users[0];
+    if (!existing) {
       await client.upsertUser(user);
+      return;
     }
+    const teams = (existing.teams ?? []).length === 0 ? { teams: member.teams } : {};
+    await client.partialUpdateUser({ id, set: { ...set, ...teams }, unset });
   }
 
   /** Creates or replaces the members' chat users (their teams too: `member.teams` must be complete). */
