@@ -52,6 +52,20 @@ export interface Config {
    * product is the source of names and pictures (it upserts them server-side).
    */
   chatClientUserUpdates: boolean;
+  /**
+   * The sandbox's app setting `multi_tenant_enabled` at start (a value stored by `PATCH /chat/app`
+   * wins): users see only users and channels of their teams (docs/decisions/0035).
+   */
+  chatMultiTenant: boolean;
+  /** Most teams a chat user belongs to, and the longest team name in bytes (the hosted service's 250 and 100). */
+  chatUserMaxTeams: number;
+  chatTeamNameMaxBytes: number;
+  /** The chat outbox's retry delays: the first, doubling after each failure up to the longest. */
+  chatOutboxRetryBaseMs: number;
+  chatOutboxRetryMaxMs: number;
+  /** How often the chat outbox looks for due changes, and how long one worker holds a league's changes. */
+  chatOutboxPollMs: number;
+  chatOutboxLeaseMs: number;
   avatarMaxBytes: number;
   /** Largest avatar in pixels (width × height) that is decoded at all; larger ones are refused. */
   avatarMaxPixels: number;
@@ -185,6 +199,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chatOgAllowPrivate: read.boolean('CHAT_OG_ALLOW_PRIVATE', environment !== 'production'),
     chatRequestMaxDepth: read.integer('CHAT_REQUEST_MAX_DEPTH', 16, 4, 256),
     chatClientUserUpdates: read.boolean('CHAT_CLIENT_USER_UPDATES', false),
+    chatMultiTenant: read.boolean('CHAT_MULTI_TENANT', true),
+    chatUserMaxTeams: read.integer('CHAT_USER_MAX_TEAMS', 250, 1, 10_000),
+    chatTeamNameMaxBytes: read.integer('CHAT_TEAM_NAME_MAX_BYTES', 100, 1, 1000),
+    chatOutboxRetryBaseMs: read.integer('CHAT_OUTBOX_RETRY_BASE_MS', 1000, 10, 3_600_000),
+    chatOutboxRetryMaxMs: read.integer('CHAT_OUTBOX_RETRY_MAX_MS', 5 * 60_000, 10, 24 * 3_600_000),
+    chatOutboxPollMs: read.integer('CHAT_OUTBOX_POLL_MS', 1000, 10, 600_000),
+    chatOutboxLeaseMs: read.integer('CHAT_OUTBOX_LEASE_MS', 2 * 60_000, 1000, 3_600_000),
     avatarMaxBytes: read.integer('AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     avatarMaxPixels: read.integer('AVATAR_MAX_PIXELS', 50_000_000, 1024, 268_402_689),
     avatarSize: read.integer('AVATAR_SIZE', DEFAULT_AVATAR_SIZE, 32, 1024),
