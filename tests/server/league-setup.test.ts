@@ -104,7 +104,7 @@ describe.each(ENGINES)('league set-up on $name', (engine) => {
           match_minutes: 48,
         },
         standings: [],
-        chat_channel: null,
+        chat_channel: `team:league-${league.id}-results`,
         can: { manage: true, change_rules: true },
       });
       const members = await db().selectFrom('league_members').selectAll().where('league_id', '=', league.id).execute();
@@ -119,7 +119,11 @@ describe.each(ENGINES)('league set-up on $name', (engine) => {
         },
       ]);
       const row = await db().selectFrom('leagues').selectAll().where('id', '=', league.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ created_by: founderId, tie_break: 'goal_difference_first', chat_channel: null });
+      expect(row).toMatchObject({
+        created_by: founderId,
+        tie_break: 'goal_difference_first',
+        chat_channel: `team:league-${league.id}-results`,
+      });
 
       const read = await founder.send<LeagueDetail>('GET', `/api/leagues/${league.id}`);
       expect(read.status).toBe(200);
