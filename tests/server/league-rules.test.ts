@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureView } from '../../server/api/league/league-writes.js';
+import type { AdjustmentView, DecisionView } from '../../server/api/league/rules-writes.js';
 import { ENGINES } from '../support/engines.js';
 import { registerMember, type Member } from '../support/league-setup.js';
 import { rulesLeague } from '../support/rules-league.js';
@@ -31,7 +32,7 @@ describe.each(ENGINES)('competition rules on $name', (engine) => {
       ['Bravo', 0],
       ['Charlie', 0],
     ]);
-    const added = await founder.visitor.send('POST', `/api/leagues/${league.id}/adjustments`, {
+    const added = await founder.visitor.send<AdjustmentView>('POST', `/api/leagues/${league.id}/adjustments`, {
       json: { team_id: league.teams.Alpha, points: -4, reason: '  Fielded an ineligible player ' },
     });
     expect(added.status, added.text).toBe(201);
@@ -169,7 +170,7 @@ describe.each(ENGINES)('competition rules on $name', (engine) => {
       ['Charlie', 1],
       ['Alpha', 0],
     ]);
-    const decided = await founder.visitor.send('POST', `/api/leagues/${league.id}/decisions`, {
+    const decided = await founder.visitor.send<DecisionView>('POST', `/api/leagues/${league.id}/decisions`, {
       json: { team_ids: [league.teams.Charlie, league.teams.Bravo], reason: 'Charlie won the play-off 2–1' },
     });
     expect(decided.status, decided.text).toBe(201);
