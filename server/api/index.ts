@@ -86,6 +86,7 @@ export async function productApi(
     membershipEvents,
     maxTeams: config.leagueMaxTeams,
     squadLimit: config.leagueSquadLimit,
+    adjustmentMaxPoints: config.adjustmentMaxPoints,
     crests: {
       files: new AvatarFiles(config.dataDir, 'crests'),
       maxBytes: config.crestMaxBytes,

@@ -178,6 +178,8 @@ export interface FixturesTable {
   updated_at: string;
   /** 1 when the commissioner awarded the result rather than it being played out; 0 otherwise. */
   awarded: Generated<number>;
+  /** Why it was awarded (migration 0009); null unless `awarded` is 1. */
+  awarded_reason: string | null;
 }
 
 /** A player's line for one played fixture: the match events that count for statistics. */

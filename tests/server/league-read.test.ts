@@ -208,6 +208,8 @@ describe.each(ENGINES)('league reads on $name', (engine) => {
         status: 'played',
         home_score: 1,
         away_score: 2,
+        awarded: false,
+        awarded_reason: null,
       },
       expect.objectContaining({ home_score: 3, away_score: 1 }),
     ]);

@@ -1,9 +1,10 @@
 /**
  * The league module of the product API (docs/decisions/0011): reads (leagues with standings,
  * fixtures, teams, players), writes (team sheets, transfers, results, fixture changes, the
- * week, the schedule), set-up (a league's settings, its teams and their crests; 0033) and
- * membership (invitations by link, members' roles, removals; 0034), each in its own file. The
- * reads and the set-up answers share one set of snapshots (decision 0013).
+ * week, the schedule), set-up (a league's settings, its teams and their crests; 0033),
+ * membership (invitations by link, members' roles, removals; 0034) and the competition rules
+ * (points adjustments, awarded results, the commissioner's decisions; 0031), each in its own
+ * file. The reads and the set-up answers share one set of snapshots (decision 0013).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
@@ -16,6 +17,7 @@ import { LeagueSnapshots } from './league-snapshots.js';
 import type { LeagueMembershipEvents } from './membership-events.js';
 import { membershipRoutes } from './membership-routes.js';
 import { leagueReadRoutes } from './read-routes.js';
+import { competitionRuleRoutes } from './rules-routes.js';
 import { leagueScheduleRoutes } from './schedule-routes.js';
 import type { ScheduleSettings } from './schedule-writes.js';
 import { leagueSetupRoutes } from './setup-routes.js';
@@ -37,6 +39,8 @@ export interface LeagueModuleOptions {
   maxTeams: number;
   /** The largest squad a league's rules may allow (LEAGUE_SQUAD_LIMIT). */
   squadLimit: number;
+  /** The most points one adjustment may add or deduct (ADJUSTMENT_MAX_POINTS). */
+  adjustmentMaxPoints: number;
   /** Teams' crests: where they are kept and how uploads are limited and re-encoded (like avatars). */
   crests: { files: AvatarFiles; maxBytes: number; maxPixels: number; size: number };
 }
@@ -50,4 +54,5 @@ export async function leagueModule(app: FastifyInstance, options: LeagueModuleOp
   await app.register(membershipRoutes, options);
   await app.register(leagueSetupRoutes, { ...options, snapshots });
   await app.register(crestRoutes, options);
+  await app.register(competitionRuleRoutes, options);
 }

@@ -148,6 +148,8 @@ const fixtureSummaryProperties = {
   status: string,
   home_score: nullable('integer'),
   away_score: nullable('integer'),
+  awarded: { type: 'boolean' },
+  awarded_reason: nullable('string'),
 };
 
 export const weekFixturesSchema = object({
