@@ -27,6 +27,7 @@ import { migrateToLatest } from '../server/db/migrate.js';
 import { DEMO_USERS } from '../server/db/seed/demo-users.js';
 import { seedDemoData } from '../server/db/seed/seed.js';
 import { seedBulkLeagues } from './league/bulk-league.js';
+import { printRuleFigures } from './league/rule-figures.js';
 import { onCleanup, runBench } from './support/cleanup.js';
 
 const REQUESTS = Number(process.argv[2] ?? 1000);
@@ -253,6 +254,7 @@ async function main(): Promise<void> {
   onCleanup('bare Fastify', () => bare.close());
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/hello`;
   console.log(`League API: p50/p99 per read against a same-size, one-round-trip reference, concurrency ${CONCURRENCY}`);
+  printRuleFigures();
   await runEngine('sqlite', bareUrl);
   if (PG_URL) await runEngine('postgres', bareUrl);
   else console.log('\npostgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL database)');

@@ -11,7 +11,9 @@ import Fastify, {
   type FastifyRequest,
   type FastifySchema,
 } from 'fastify';
+import { ChatOutbox, enqueue } from './api/chat/chat-outbox.js';
 import { ChatDirectory, sandboxUrlOf } from './api/chat/chat-users.js';
+import { syncLeagueChat } from './api/chat/league-sync.js';
 import { productApi } from './api/index.js';
 import { MembershipEventHub } from './api/league/membership-events.js';
 import { envelope } from './chat-sandbox/errors.js';
@@ -41,6 +43,11 @@ declare module 'fastify' {
     chatSandbox: Sandbox | null;
     /** League membership changes, after commit (docs/decisions/0034): `listen` to follow them. */
     leagueMembership: MembershipEventHub;
+    /**
+     * Applies the chat changes league changes enqueue (chat-outbox.ts), from when the server
+     * listens until it closes; `wake()` after a commit applies them without waiting for the poll.
+     */
+    chatOutbox: ChatOutbox;
   }
 }
 
@@ -95,6 +102,21 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('chatDirectory', chat);
   const membershipEvents = new MembershipEventHub(app.log);
   app.decorate('leagueMembership', membershipEvents);
+  // Started once the server listens: the sandbox is reachable only then.
+  const outbox = new ChatOutbox(
+    database,
+    (change) => syncLeagueChat(chat, database.db, change.leagueId),
+    config,
+    app.log,
+  );
+  app.decorate('chatOutbox', outbox);
+  // Joining, leaving and role changes move the member's channels and moderator rights.
+  membershipEvents.listen(async ({ leagueId }) => {
+    await enqueue(database.db, { kind: 'sync-league', leagueId });
+    outbox.wake();
+  });
+  app.addHook('onListen', async () => outbox.start());
+  app.addHook('preClose', async () => outbox.stop());
   await app.register(productApi, { prefix: '/api', config, database, chat, membershipEvents });
   const sandbox = config.chatProvider === 'sandbox' ? await createSandbox(config, database) : null;
   app.decorate('chatSandbox', sandbox);

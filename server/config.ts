@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { canonicalTimeZone } from './league/kickoffs.js';
 import { DEFAULT_AVATAR_SIZE } from './storage/images.js';
 import { BLOCKLIST_WORD_LENGTH_CAP, BLOCKLIST_WORDS_CAP } from './chat-sandbox/blocklist-limits.js';
 
@@ -53,6 +52,20 @@ export interface Config {
    * product is the source of names and pictures (it upserts them server-side).
    */
   chatClientUserUpdates: boolean;
+  /**
+   * The sandbox's app setting `multi_tenant_enabled` at start (a value stored by `PATCH /chat/app`
+   * wins): users see only users and channels of their teams (docs/decisions/0035).
+   */
+  chatMultiTenant: boolean;
+  /** Most teams a chat user belongs to, and the longest team name in bytes (the hosted service's 250 and 100). */
+  chatUserMaxTeams: number;
+  chatTeamNameMaxBytes: number;
+  /** The chat outbox's retry delays: the first, doubling after each failure up to the longest. */
+  chatOutboxRetryBaseMs: number;
+  chatOutboxRetryMaxMs: number;
+  /** How often the chat outbox looks for due changes, and how long one worker holds a league's changes. */
+  chatOutboxPollMs: number;
+  chatOutboxLeaseMs: number;
   avatarMaxBytes: number;
   /** Largest avatar in pixels (width × height) that is decoded at all; larger ones are refused. */
   avatarMaxPixels: number;
@@ -72,12 +85,11 @@ export interface Config {
   registerWindowSeconds: number;
   /** How many leagues' teams, fixtures and players the league reads keep in memory. */
   leagueCacheLeagues: number;
-  /** The most teams a league may have. */
-  leagueMaxTeams: number;
-  /** The largest squad a league's rules may allow (its `squad_max` at most). */
-  leagueSquadLimit: number;
-  /** Largest accepted team crest upload; crests are then re-encoded like avatars. */
-  crestMaxBytes: number;
+  /** Most teams a league's schedule is generated for (docs/api.md, "Schedule"). */
+  scheduleMaxTeams: number;
+  /** Most kick-off times, and most venues, in one schedule pattern. */
+  scheduleMaxTimes: number;
+  scheduleMaxVenues: number;
   /** Invitations by link (docs/decisions/0034): the most uses one link may allow. */
   invitationMaxUses: number;
   /** Days an invitation lasts when its commissioner names none, and the most they may name. */
@@ -88,13 +100,14 @@ export interface Config {
   /** Unknown invitation tokens asked for per address within the window before 429. */
   invitationMaxMisses: number;
   invitationWindowSeconds: number;
-  /** Most teams a league's schedule is generated for (docs/api.md, "Schedule"). */
-  scheduleMaxTeams: number;
-  /** Most kick-off times, and most venues, in one schedule pattern. */
-  scheduleMaxTimes: number;
-  scheduleMaxVenues: number;
-  /** The IANA time zone a schedule's kick-off times are read in when the request names none. */
-  scheduleTimeZone: string;
+  /** The most teams a league may have. */
+  leagueMaxTeams: number;
+  /** The largest squad a league's rules may allow (its `squad_max` at most). */
+  leagueSquadLimit: number;
+  /** The most points one adjustment may add or deduct (decision 0031). */
+  adjustmentMaxPoints: number;
+  /** Largest accepted team crest upload; crests are then re-encoded like avatars. */
+  crestMaxBytes: number;
   /** How many compiled SQLite statements are kept for reuse. */
   sqliteStatementCache: number;
   /** How long a SQLite write waits for another writer's lock before it fails. */
@@ -188,6 +201,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chatOgAllowPrivate: read.boolean('CHAT_OG_ALLOW_PRIVATE', environment !== 'production'),
     chatRequestMaxDepth: read.integer('CHAT_REQUEST_MAX_DEPTH', 16, 4, 256),
     chatClientUserUpdates: read.boolean('CHAT_CLIENT_USER_UPDATES', false),
+    chatMultiTenant: read.boolean('CHAT_MULTI_TENANT', true),
+    chatUserMaxTeams: read.integer('CHAT_USER_MAX_TEAMS', 250, 1, 10_000),
+    chatTeamNameMaxBytes: read.integer('CHAT_TEAM_NAME_MAX_BYTES', 100, 1, 1000),
+    chatOutboxRetryBaseMs: read.integer('CHAT_OUTBOX_RETRY_BASE_MS', 1000, 10, 3_600_000),
+    chatOutboxRetryMaxMs: read.integer('CHAT_OUTBOX_RETRY_MAX_MS', 5 * 60_000, 10, 24 * 3_600_000),
+    chatOutboxPollMs: read.integer('CHAT_OUTBOX_POLL_MS', 1000, 10, 600_000),
+    chatOutboxLeaseMs: read.integer('CHAT_OUTBOX_LEASE_MS', 2 * 60_000, 1000, 3_600_000),
     avatarMaxBytes: read.integer('AVATAR_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     avatarMaxPixels: read.integer('AVATAR_MAX_PIXELS', 50_000_000, 1024, 268_402_689),
     avatarSize: read.integer('AVATAR_SIZE', DEFAULT_AVATAR_SIZE, 32, 1024),
@@ -199,19 +219,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     registerMaxPerAddress: read.integer('REGISTER_MAX_PER_ADDRESS', 10, 1, 1_000_000),
     registerWindowSeconds: read.integer('REGISTER_WINDOW_SECONDS', 3600, 1, 7 * 24 * 3600),
     leagueCacheLeagues: read.integer('LEAGUE_CACHE_LEAGUES', 100, 1, 100000),
-    leagueMaxTeams: read.integer('LEAGUE_MAX_TEAMS', 40, 2, 1000),
-    leagueSquadLimit: read.integer('LEAGUE_SQUAD_LIMIT', 50, 1, 200),
-    crestMaxBytes: read.integer('CREST_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    scheduleMaxTeams: read.integer('SCHEDULE_MAX_TEAMS', 40, 2, 500),
+    scheduleMaxTimes: read.integer('SCHEDULE_MAX_TIMES', 8, 1, 100),
+    scheduleMaxVenues: read.integer('SCHEDULE_MAX_VENUES', 20, 1, 500),
     invitationMaxUses: read.integer('INVITATION_MAX_USES', 100, 1, 100_000),
     invitationDefaultDays: read.integer('INVITATION_DEFAULT_DAYS', 7, 1, 365),
     invitationMaxDays: read.integer('INVITATION_MAX_DAYS', 30, 1, 365),
     invitationMaxOpen: read.integer('INVITATION_MAX_OPEN', 50, 1, 10_000),
     invitationMaxMisses: read.integer('INVITATION_MAX_MISSES', 20, 1, 1_000_000),
     invitationWindowSeconds: read.integer('INVITATION_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
-    scheduleMaxTeams: read.integer('SCHEDULE_MAX_TEAMS', 40, 2, 500),
-    scheduleMaxTimes: read.integer('SCHEDULE_MAX_TIMES', 8, 1, 100),
-    scheduleMaxVenues: read.integer('SCHEDULE_MAX_VENUES', 20, 1, 500),
-    scheduleTimeZone: read.timeZone('SCHEDULE_TIME_ZONE', 'UTC'),
+    leagueMaxTeams: read.integer('LEAGUE_MAX_TEAMS', 40, 2, 1000),
+    leagueSquadLimit: read.integer('LEAGUE_SQUAD_LIMIT', 50, 1, 200),
+    adjustmentMaxPoints: read.integer('ADJUSTMENT_MAX_POINTS', 100, 1, 10_000),
+    crestMaxBytes: read.integer('CREST_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),
     sqliteBusyTimeoutMs: read.integer('SQLITE_BUSY_TIMEOUT_MS', 5000, 0, 600_000),
     databasePoolMax: read.integer('DATABASE_POOL_MAX', 10, 1, 1000),
@@ -326,18 +346,6 @@ class Reader {
       return null;
     }
     return value;
-  }
-
-  /** An IANA time zone such as Europe/London, in Intl's spelling. */
-  timeZone(name: string, fallback: string): string {
-    const raw = this.env[name]?.trim();
-    if (raw === undefined || raw === '') return fallback;
-    const zone = canonicalTimeZone(raw);
-    if (zone === null) {
-      this.problems.push(`${name} must be an IANA time zone such as Europe/London or UTC (got '${raw}')`);
-      return fallback;
-    }
-    return zone;
   }
 
   boolean(name: string, fallback: boolean): boolean {

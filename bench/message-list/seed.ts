@@ -46,6 +46,8 @@ export interface ChatMembers {
   /** Another member, who sends the live messages. */
   sender: string;
   all: string[];
+  /** The demo league's chat team (docs/decisions/0035): the channel must belong to it for the members to reach it. */
+  team: string;
 }
 
 /** The demo members' chat ids: Alex Morgan (the signed-in member), Jordan Weber (the sender). */
@@ -56,7 +58,9 @@ export async function demoMembers(admin: StreamChat): Promise<ChatMembers> {
     if (!user) throw new Error(`the chat has no user named ${name}: were the demo members seeded?`);
     return user.id;
   };
-  return { member: byName('Alex Morgan'), sender: byName('Jordan Weber'), all: users.map((u) => u.id) };
+  const team = users.find((u) => u.name === 'Alex Morgan')?.teams?.find((t) => t.startsWith('league-'));
+  if (!team) throw new Error('Alex Morgan is in no league team: was the demo league chat set up?');
+  return { member: byName('Alex Morgan'), sender: byName('Jordan Weber'), all: users.map((u) => u.id), team };
 }
 
 /**
@@ -65,7 +69,11 @@ export async function demoMembers(admin: StreamChat): Promise<ChatMembers> {
  * member's unread counts for each seeded message, which would make seeding quadratic.
  */
 export async function seedChannel(admin: StreamChat, members: ChatMembers, count: number): Promise<Channel> {
-  const channel = admin.channel(CHANNEL.type, CHANNEL.id, { name: CHANNEL.name, created_by_id: members.member });
+  const channel = admin.channel(CHANNEL.type, CHANNEL.id, {
+    name: CHANNEL.name,
+    team: members.team,
+    created_by_id: members.member,
+  });
   await channel.create();
   const random = randomSource(10_000);
   const authors = members.all.slice(0, 6);

@@ -7,6 +7,7 @@ import { AvatarFiles } from '../storage/avatar-files.js';
 import { authRoutes } from './auth/auth-routes.js';
 import type { ChatDirectory } from './chat/chat-users.js';
 import { memberSync, tokenRevocation } from './chat/member-sync.js';
+import { memberTeams } from './chat/chat-teams.js';
 import { LoginThrottle, RegisterThrottle } from './auth/login-throttle.js';
 import { leagueModule } from './league/index.js';
 import type { LeagueMembershipEvents } from './league/membership-events.js';
@@ -31,7 +32,7 @@ export async function productApi(
 ): Promise<void> {
   const { db } = database;
   const users = new UserRepo(db);
-  const syncMember = memberSync(users, chat, app.log);
+  const syncMember = memberSync(users, (id) => memberTeams(db, id), chat, app.log);
   const revokeChatTokens = tokenRevocation(chat, app.log);
 
   await app.register(sessionPlugin, {
@@ -69,13 +70,10 @@ export async function productApi(
     database,
     chat,
     cacheLeagues: config.leagueCacheLeagues,
-    maxTeams: config.leagueMaxTeams,
-    squadLimit: config.leagueSquadLimit,
-    crests: {
-      files: new AvatarFiles(config.dataDir, 'crests'),
-      maxBytes: config.crestMaxBytes,
-      maxPixels: config.avatarMaxPixels,
-      size: config.avatarSize,
+    schedule: {
+      maxTeams: config.scheduleMaxTeams,
+      maxTimes: config.scheduleMaxTimes,
+      maxVenues: config.scheduleMaxVenues,
     },
     invitations: {
       maxUses: config.invitationMaxUses,
@@ -86,11 +84,14 @@ export async function productApi(
       lookupWindowSeconds: config.invitationWindowSeconds,
     },
     membershipEvents,
-    schedule: {
-      maxTeams: config.scheduleMaxTeams,
-      maxTimes: config.scheduleMaxTimes,
-      maxVenues: config.scheduleMaxVenues,
-      timeZone: config.scheduleTimeZone,
+    maxTeams: config.leagueMaxTeams,
+    squadLimit: config.leagueSquadLimit,
+    adjustmentMaxPoints: config.adjustmentMaxPoints,
+    crests: {
+      files: new AvatarFiles(config.dataDir, 'crests'),
+      maxBytes: config.crestMaxBytes,
+      maxPixels: config.avatarMaxPixels,
+      size: config.avatarSize,
     },
   });
 

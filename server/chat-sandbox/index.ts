@@ -69,6 +69,9 @@ export async function createSandbox(config: Config, database: Database): Promise
       blocklistMaxLists: config.chatBlocklistMaxLists,
       blocklistMaxWords: config.chatBlocklistMaxWords,
       blocklistWordMaxLength: config.chatBlocklistWordMaxLength,
+      multiTenant: store.app?.multi_tenant_enabled ?? config.chatMultiTenant,
+      userMaxTeams: config.chatUserMaxTeams,
+      teamNameMaxBytes: config.chatTeamNameMaxBytes,
     },
   };
   gateway.onPresence = (userId, online) => announcePresence(sandbox, userId, online);

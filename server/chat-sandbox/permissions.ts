@@ -15,6 +15,7 @@ import type { Actor } from './auth-context.js';
 import { notAllowed } from './errors.js';
 import type { Sandbox } from './sandbox.js';
 import type { ChannelRec, MemberRec, MessageRec, UserRec } from './store/model.js';
+import { requireChannelInReach } from './tenancy.js';
 
 export const ACTIONS = [
   'UpdateChannel',
@@ -158,7 +159,8 @@ export function deniedMessage(endpoint: string, userId: string, subject: Subject
 /**
  * Throws code 17 unless the actor may perform `action` (server calls always may). The message
  * starts with the hosted endpoint's name (`endpoint`, by default the action's). Whether the actor
- * owns the resource is by default whether they created the channel.
+ * owns the resource is by default whether they created the channel. In multi-tenant mode the
+ * channel must be of one of the actor's teams first (tenancy.ts).
  */
 export function requirePermission(
   sandbox: Sandbox,
@@ -168,6 +170,7 @@ export function requirePermission(
   options: { endpoint?: string; owner?: boolean } = {},
 ): void {
   if (actor.server) return;
+  if (channel) requireChannelInReach(sandbox, actor, channel, options.endpoint ?? action);
   const userId = actor.userId ?? '';
   const subject = subjectOf(sandbox.store.users.get(userId), channel && sandbox.store.member(channel.cid, userId));
   const owner = options.owner ?? (channel?.created_by_id !== undefined && channel.created_by_id === userId);

@@ -24,6 +24,14 @@ export interface SandboxSettings {
   blocklistMaxLists?: number;
   blocklistMaxWords?: number;
   blocklistWordMaxLength?: number;
+  /**
+   * Whether the app is in multi-tenant mode (tenancy.ts): the app setting `multi_tenant_enabled`,
+   * started from CHAT_MULTI_TENANT (or a value stored by `PATCH /app`) and changed by `PATCH /app`.
+   */
+  multiTenant: boolean;
+  /** Most teams a user belongs to, and the longest team name in bytes (CHAT_USER_MAX_TEAMS, CHAT_TEAM_NAME_MAX_BYTES). */
+  userMaxTeams: number;
+  teamNameMaxBytes: number;
 }
 
 export interface Sandbox {

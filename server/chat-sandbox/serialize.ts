@@ -46,7 +46,7 @@ export class Serializer {
       name: rec.name,
       image: rec.image,
       role: rec.role,
-      teams: [],
+      teams: rec.teams ?? [],
       language: rec.language,
       online: this.isOnline(rec.id),
       banned: rec.banned,

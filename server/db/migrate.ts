@@ -11,6 +11,8 @@ import * as leagueRevision from './migrations/0004-league-revision.js';
 import * as signInLimits from './migrations/0005-sign-in-limits.js';
 import * as leagueSetup from './migrations/0006-league-setup.js';
 import * as invitations from './migrations/0007-invitations.js';
+import * as chatOutbox from './migrations/0008-chat-outbox.js';
+import * as awardedReason from './migrations/0009-awarded-reason.js';
 
 type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
 
@@ -22,6 +24,8 @@ const STEPS: Record<string, Step> = {
   '0005-sign-in-limits': signInLimits,
   '0006-league-setup': leagueSetup,
   '0007-invitations': invitations,
+  '0008-chat-outbox': chatOutbox,
+  '0009-awarded-reason': awardedReason,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

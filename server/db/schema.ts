@@ -178,6 +178,8 @@ export interface FixturesTable {
   updated_at: string;
   /** 1 when the commissioner awarded the result rather than it being played out; 0 otherwise. */
   awarded: Generated<number>;
+  /** Why it was awarded (migration 0009); null unless `awarded` is 1. */
+  awarded_reason: string | null;
 }
 
 /** A player's line for one played fixture: the match events that count for statistics. */
@@ -233,6 +235,24 @@ export interface StandingsDecisionsTable {
   at: string;
 }
 
+/** Chat changes a league change needs, applied until the chat service confirms (migration 0008). */
+export interface ChatOutboxTable {
+  id: Generated<number>;
+  league_id: number;
+  /** What to do (server/api/chat/chat-outbox.ts: ChatChange), with its `payload` as JSON. */
+  kind: string;
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  /** null while pending. */
+  done_at: string | null;
+  created_at: string;
+  /** While a worker applies the league's changes: until when, and which worker. */
+  locked_until: string | null;
+  locked_by: string | null;
+}
+
 export interface DB {
   leagues: LeaguesTable;
   teams: TeamsTable;
@@ -248,6 +268,7 @@ export interface DB {
   points_adjustments: PointsAdjustmentsTable;
   standings_decisions: StandingsDecisionsTable;
   chat_documents: ChatDocumentsTable;
+  chat_outbox: ChatOutboxTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

@@ -143,6 +143,12 @@ describe('computeStandings', () => {
       goal_difference: 0,
       points: 0,
       form: [],
+      form_entries: [],
+      points_adjustment: 0,
+      adjustments: [],
+      // Idle (0 points, 0:0) is above Busy (0 points, 0:1) on goal difference.
+      decided_by: 'goal_difference',
+      decision: null,
     });
     expect(computeStandings([team(1, 'B'), team(2, 'A')], [], football).map((r) => [r.rank, r.team.name])).toEqual([
       [1, 'A'],

@@ -2,35 +2,23 @@
  * The tie-break rule sets a league may choose (docs/decisions/0033): the one list of criterion
  * names and presets that the set-up routes validate against and the reads state. A league keeps
  * its choice as text in `leagues.tie_break`: a preset's name, or a JSON array of criteria in
- * order. The ranking itself is the standings engine's; this module only names and checks rules.
+ * order. The criteria, the presets and the ranking are the standings engine's (tie-break.ts,
+ * decision 0031); this module only checks what a client sends and reads what a league stores.
  * Pure: no database, no clock.
  */
+import {
+  TIE_BREAK_CRITERIA,
+  TIE_BREAK_PRESETS,
+  TIE_BREAK_PRESET_NAMES,
+  tieBreakInUse,
+  type TieBreakCriterion,
+  type TieBreakInUse,
+  type TieBreakPreset,
+  type TieBreakRules,
+} from './tie-break.js';
 
-/**
- * What may rank teams level on what comes before it. `head_to_head` is the mini-table of the
- * matches among only the teams still level (points, goal difference, goals for, applied again
- * to any subset still level); the `head_to_head_*` criteria are its single columns.
- */
-export const TIE_BREAK_CRITERIA = [
-  'points',
-  'goal_difference',
-  'goals_for',
-  'won',
-  'head_to_head',
-  'head_to_head_points',
-  'head_to_head_goal_difference',
-  'head_to_head_goals_for',
-  'away_goals_for',
-] as const;
-export type TieBreakCriterion = (typeof TIE_BREAK_CRITERIA)[number];
-
-/** The rule sets most competitions use (issue #28). */
-export const TIE_BREAK_PRESETS = {
-  goal_difference_first: ['points', 'goal_difference', 'goals_for', 'won'],
-  head_to_head_first: ['points', 'head_to_head', 'goal_difference', 'goals_for'],
-} as const satisfies Record<string, readonly TieBreakCriterion[]>;
-export type TieBreakPreset = keyof typeof TIE_BREAK_PRESETS;
-export const TIE_BREAK_PRESET_NAMES = Object.keys(TIE_BREAK_PRESETS) as TieBreakPreset[];
+export { TIE_BREAK_CRITERIA, TIE_BREAK_PRESETS, TIE_BREAK_PRESET_NAMES };
+export type { TieBreakCriterion, TieBreakPreset };
 
 /** A new league's rule set, and what a league made before rule sets existed ranks by. */
 export const DEFAULT_TIE_BREAK: TieBreakPreset = 'goal_difference_first';
@@ -38,11 +26,12 @@ export const DEFAULT_TIE_BREAK: TieBreakPreset = 'goal_difference_first';
 /** Teams level on every criterion are listed by name; the reads state it as the last step. */
 export const LISTING_ORDER = 'name';
 
-export interface TieBreakRule {
-  /** The preset chosen, or null for an ordered list of the commissioner's own. */
-  preset: TieBreakPreset | null;
-  criteria: readonly TieBreakCriterion[];
-}
+/** The rule set a league keeps: the preset chosen (null for the commissioner's own list) and its criteria. */
+export type TieBreakRule = TieBreakInUse;
+
+/** The rule set as the standings engine takes it. */
+export const engineRules = (rule: TieBreakRule): TieBreakRules =>
+  rule.preset ? { preset: rule.preset } : { criteria: rule.criteria };
 
 export type TieBreakVerdict = { ok: true; stored: string; rule: TieBreakRule } | { ok: false; message: string };
 
@@ -57,8 +46,7 @@ const isCriterion = (value: string): value is TieBreakCriterion =>
  */
 export function parseTieBreak(value: string | readonly string[], field: string): TieBreakVerdict {
   if (typeof value === 'string') {
-    if (isPreset(value))
-      return { ok: true, stored: value, rule: { preset: value, criteria: TIE_BREAK_PRESETS[value] } };
+    if (isPreset(value)) return { ok: true, stored: value, rule: tieBreakInUse({ preset: value }) };
     return {
       ok: false,
       message: `${field} '${value}' is not a preset; use ${TIE_BREAK_PRESET_NAMES.join(' or ')}, or a list of criteria`,
@@ -76,7 +64,7 @@ export function parseTieBreak(value: string | readonly string[], field: string):
   const repeated = value.find((criterion, index) => value.indexOf(criterion) !== index);
   if (repeated !== undefined) return { ok: false, message: `${field} names ${repeated} more than once` };
   const criteria = value as readonly TieBreakCriterion[];
-  return { ok: true, stored: JSON.stringify(criteria), rule: { preset: null, criteria } };
+  return { ok: true, stored: JSON.stringify(criteria), rule: { preset: null, criteria: [...criteria] } };
 }
 
 /**
@@ -84,7 +72,7 @@ export function parseTieBreak(value: string | readonly string[], field: string):
  * falls back to the default rather than failing every read of the league.
  */
 export function storedTieBreak(text: string): TieBreakRule {
-  if (isPreset(text)) return { preset: text, criteria: TIE_BREAK_PRESETS[text] };
+  if (isPreset(text)) return tieBreakInUse({ preset: text });
   try {
     const parsed: unknown = JSON.parse(text);
     if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) {
@@ -94,5 +82,5 @@ export function storedTieBreak(text: string): TieBreakRule {
   } catch {
     // not JSON: the default below
   }
-  return { preset: DEFAULT_TIE_BREAK, criteria: TIE_BREAK_PRESETS[DEFAULT_TIE_BREAK] };
+  return tieBreakInUse({ preset: DEFAULT_TIE_BREAK });
 }

@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { StreamChat } from 'stream-chat';
-import { DEMO, SECOND, signIn } from './support';
+import { DEMO, leagueTeamOf, SECOND, signIn } from './support';
 
 /** A member signed in through the product API, connected to the chat with the token it hands out. */
 async function chatClientFor(request: APIRequestContext, baseURL: string, who = SECOND) {
@@ -55,6 +55,7 @@ test('twelve new channels: pages of 10 with load more, search, keyboard switcher
       const channel = jordan.channel('team', id, {
         name: `${token} ${String(i).padStart(2, '0')}`,
         members: [jordan.userID!, alexId],
+        team: leagueTeamOf(jordan.user),
       });
       await channel.create();
       await channel.sendMessage({ text: i === 7 ? `Corner kicks ${token}drill at seven` : `Hello squad ${i}` });

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StreamChat } from 'stream-chat';
 import { expect, test, type Page } from './fixtures';
-import { expectNoSeriousViolations, SECOND, signIn } from './support';
+import { expectNoSeriousViolations, leagueTeamOf, SECOND, signIn } from './support';
 
 const SOFIA = { email: 'sofia@sideline.example', name: 'Sofia García', password: 'sideline-demo' };
 const shot = (page: Page, name: string) =>
@@ -41,6 +41,7 @@ async function newChannel(baseURL: string): Promise<string> {
   await server
     .channel('messaging', id, {
       name: 'Referee rota',
+      team: leagueTeamOf(users.find((u) => u.name === 'Alex Morgan')),
       created_by_id: idOf('Alex Morgan'),
       members: [
         { user_id: idOf('Alex Morgan'), channel_role: 'channel_moderator' },

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StreamChat } from 'stream-chat';
 import { expect, test, type Browser, type Page } from './fixtures';
-import { DEMO, expectNoSeriousViolations, SECOND, signIn } from './support';
+import { DEMO, expectNoSeriousViolations, leagueTeamOf, SECOND, signIn } from './support';
 
 const composerInput = (page: Page) => page.locator('[data-part="composer-input"]');
 const log = (page: Page) => page.locator('.chat-channel').getByRole('log');
@@ -58,6 +58,7 @@ async function openDesk(page: Page, browser: Browser, baseURL: string, jordanVie
   const name = `Referee desk ${id.slice(5)}`;
   const channel = admin.channel('team', id, {
     name,
+    team: leagueTeamOf((await admin.queryUsers({ id: alexId })).users[0]),
     members: [alexId, jordanId],
     created_by_id: alexId,
     // The client's type leaves these two out; the service accepts them in config_overrides.

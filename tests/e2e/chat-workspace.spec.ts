@@ -7,7 +7,7 @@
  * unread count stays on screen without opening a menu.
  */
 import { expect, test, type Page } from './fixtures';
-import { DEMO, expectNoSeriousViolations, jordanClient, memberClient, signIn } from './support';
+import { DEMO, expectNoSeriousViolations, jordanClient, leagueTeamOf, memberClient, signIn } from './support';
 
 const channelTitle = (page: Page) => page.locator('#chat-channel-title');
 const channelNav = (page: Page) => page.locator('#chat-channel-panel');
@@ -97,7 +97,7 @@ test('on a phone with the keyboard open, three messages stay in sight under a tw
   try {
     // Messages of a chat's average length (one or two lines on a phone) by two members in turn,
     // so each shows its author's name; then one elsewhere, unread.
-    const members = { members: [jordan.userID!, alex.userID!] };
+    const members = { members: [jordan.userID!, alex.userID!], team: leagueTeamOf(jordan.user) };
     await jordan.channel('messaging', `phone-${token}`, members).create();
     const texts = [
       'Training moves to Thursday at seven, same pitch as last week.',

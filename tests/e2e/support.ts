@@ -50,6 +50,16 @@ export async function memberClient(request: APIRequestContext, baseURL: string, 
   return client;
 }
 
+/**
+ * The demo league's chat team (`league-<id>`, docs/decisions/0035) of a demo member's chat user:
+ * channels a test makes for demo members must belong to it, or the members cannot reach them.
+ */
+export function leagueTeamOf(user: { teams?: string[] } | undefined): string {
+  const team = user?.teams?.find((t) => t.startsWith('league-'));
+  if (!team) throw new Error('the demo member is in no league team');
+  return team;
+}
+
 /** Jordan, signed in through the product API, connected with the chat token it hands out. */
 export const jordanClient = (request: APIRequestContext, baseURL: string) => memberClient(request, baseURL, SECOND);
 

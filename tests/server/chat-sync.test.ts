@@ -59,7 +59,8 @@ describe.each(ENGINES)('members in the chat service on $name', (engine) => {
     expect(answer.status).toBe(201);
     const id = answer.body.id as number;
     const user = await chatUser(id);
-    expect(user).toMatchObject({ id: String(id), name: 'Pat Quinn', language: 'fr' });
+    // In a team of their own: a member without a league finds nobody in the chat.
+    expect(user).toMatchObject({ id: String(id), name: 'Pat Quinn', language: 'fr', teams: [`member-${id}`] });
     expect(user?.image).toBeUndefined();
   });
 
@@ -99,7 +100,7 @@ describe.each(ENGINES)('members in the chat service on $name', (engine) => {
       expect(outage.calls()).toBe(2);
       // What the warning says: the failure, never the request with its server token.
       const failure = await server.app.chatDirectory
-        .syncUser({ id, name: 'Sam', avatar_url: null, language: null })
+        .syncUser({ id, name: 'Sam', avatar_url: null, language: null, teams: [`member-${id}`] })
         .then(() => 'no failure', chatFailure);
       expect(failure).toMatch(/HTTP 503/);
       expect(failure).not.toMatch(/eyJ/);
@@ -112,6 +113,19 @@ describe.each(ENGINES)('members in the chat service on $name', (engine) => {
     const again = new Visitor(server.url);
     expect((await again.signIn('sam@league.example', 'correct horse battery')).status).toBe(200);
     expect(await chatUser(id)).toMatchObject({ id: String(id), name: 'Sam Offline' });
+  });
+
+  it("leaves a chat user's teams to the league sync, and gives teams to a chat user that has none", async () => {
+    const visitor = new Visitor(server.url);
+    const id = (await visitor.register('tam@league.example', 'Tam Teams')).body.id as number;
+    // Teams the league sync set stay through profile changes.
+    await chat.partialUpdateUser({ id: String(id), set: { teams: [`member-${id}`, 'league-99'] } });
+    expect((await visitor.send('PUT', `/api/users/${id}`, { json: { name: 'Tam T.' } })).status).toBe(200);
+    expect(await chatUser(id)).toMatchObject({ name: 'Tam T.', teams: [`member-${id}`, 'league-99'] });
+    // A chat user without teams (as a client's connection creates one) gets the member's at sign-in.
+    await chat.partialUpdateUser({ id: String(id), unset: ['teams'] });
+    expect((await new Visitor(server.url).signIn('tam@league.example', 'correct horse battery')).status).toBe(200);
+    expect((await chatUser(id))?.teams).toEqual([`member-${id}`]);
   });
 
   it('does not fail registration when the chat service cannot be reached at all', async () => {
@@ -137,7 +151,10 @@ describe.each(ENGINES)('members in the chat service on $name', (engine) => {
     const alex = users.find((u) => u.name === DEMO_USERS[0]!.name)!;
     const jordan = users.find((u) => u.name === DEMO_USERS[1]!.name)!;
 
+    const leagueId = (await server.database.db.selectFrom('leagues').select('id').executeTakeFirstOrThrow()).id;
+    for (const user of users) expect(user.teams).toEqual([`member-${user.id}`, `league-${leagueId}`]);
     const league = await chat.queryChannels({ type: 'team' }, [{ created_at: 1 }], { message_limit: 10, limit: 30 });
+    for (const channel of league) expect(channel.data?.team).toBe(`league-${leagueId}`);
     const demoTeams = DEMO_CHANNELS.filter((c) => c.type === 'team');
     expect(league.map((c) => [c.id, c.data?.name])).toEqual(demoTeams.map((c) => [c.id, c.name]));
     const ids = DEMO_USERS.map((d) => users.find((u) => u.name === d.name)!.id);
@@ -156,6 +173,7 @@ describe.each(ENGINES)('members in the chat service on $name', (engine) => {
       message_limit: 10,
     });
     expect(direct).toHaveLength(1);
+    expect(direct[0]!.data?.team).toBe(`league-${leagueId}`);
     expect(direct[0]!.state.messages.map((m) => m.user?.id)).toEqual([alex.id, jordan.id]);
   });
 });
@@ -195,19 +213,20 @@ describe('chat directory addresses', () => {
 
   it('describes a member as a chat user with an absolute picture URL', () => {
     const directory = new ChatDirectory({ ...config, publicUrl: 'https://league.example/app' }, () => null);
-    expect(directory.chatUser({ id: 7, name: 'Pat', avatar_url: '/api/users/7/avatar?v=abc', language: 'it' })).toEqual(
-      {
-        id: '7',
-        name: 'Pat',
-        image: 'https://league.example/app/api/users/7/avatar?v=abc',
-        language: 'it',
-      },
-    );
-    expect(directory.chatUser({ id: 8, name: 'Lee', avatar_url: null, language: null })).toEqual({
+    const pat = { id: 7, name: 'Pat', avatar_url: '/api/users/7/avatar?v=abc', language: 'it', teams: ['member-7'] };
+    expect(directory.chatUser(pat)).toEqual({
+      id: '7',
+      name: 'Pat',
+      image: 'https://league.example/app/api/users/7/avatar?v=abc',
+      language: 'it',
+      teams: ['member-7'],
+    });
+    expect(directory.chatUser({ id: 8, name: 'Lee', avatar_url: null, language: null, teams: [] })).toEqual({
       id: '8',
       name: 'Lee',
       image: undefined,
       language: undefined,
+      teams: [],
     });
   });
 });

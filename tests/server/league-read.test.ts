@@ -153,16 +153,33 @@ describe.each(ENGINES)('league reads on $name', (engine) => {
     });
     expect(answer.body.tie_break).toEqual(['points', 'goal_difference', 'goals_for', 'won', 'name']);
     // [team, form, rank, played, won, drawn, lost, goals for, against, difference, points]
-    const rows = answer.body.standings.map(({ team, form, ...numbers }) => [
-      team.id,
-      form.join(''),
-      ...Object.values(numbers),
+    const rows = answer.body.standings.map((row) => [
+      row.team.id,
+      row.form.join(''),
+      row.rank,
+      row.played,
+      row.won,
+      row.drawn,
+      row.lost,
+      row.goals_for,
+      row.goals_against,
+      row.goal_difference,
+      row.points,
     ]);
     expect(rows).toEqual([
       [team(1).id, 'WW', 1, 2, 2, 0, 0, 5, 3, 2, 6],
       [team(2).id, 'WL', 2, 2, 1, 0, 1, 4, 3, 1, 3],
       [team(0).id, 'LW', 3, 2, 1, 0, 1, 3, 3, 0, 3],
       [team(3).id, 'LL', 4, 2, 0, 0, 2, 3, 6, -3, 0],
+    ]);
+    // The table explains itself: what separated each row from the next, and nothing adjusted or decided.
+    expect(answer.body.standings.map((row) => row.decided_by)).toEqual(['points', 'goal_difference', 'points', null]);
+    expect(answer.body.standings[0]).toMatchObject({ points_adjustment: 0, adjustments: [], decision: null });
+    const playedBy = (week: number, index: number) =>
+      league.fixtures.find((f) => f.week === week && [f.home_team_id, f.away_team_id].includes(team(index).id))!.id;
+    expect(answer.body.standings[0]!.form_entries).toEqual([
+      { fixture_id: playedBy(1, 1), result: 'W', awarded: false },
+      { fixture_id: playedBy(2, 1), result: 'W', awarded: false },
     ]);
   });
 
@@ -191,6 +208,8 @@ describe.each(ENGINES)('league reads on $name', (engine) => {
         status: 'played',
         home_score: 1,
         away_score: 2,
+        awarded: false,
+        awarded_reason: null,
       },
       expect.objectContaining({ home_score: 3, away_score: 1 }),
     ]);

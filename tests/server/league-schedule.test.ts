@@ -105,12 +105,21 @@ describe.each(ENGINES)('the schedule generator on $name', (engine) => {
       expect(other.fixtures).not.toEqual(body.fixtures);
     });
 
-    it('plays on the weekday named, from the first date on, in the default zone when none is named', async () => {
+    it("plays on the weekday named, from the first date on, in the league's zone when none is named", async () => {
       const { time_zone: _zone, ...noZone } = pattern;
-      const body = await preview(league.members.commissioner.visitor, { ...noZone, weekday: 'saturday' });
-      expect(body.time_zone).toBe('UTC');
-      expect(body.fixtures[0]!.kickoff_at).toBe('2026-03-28T14:00:00.000Z');
-      expect(body.fixtures[3]!.kickoff_at).toBe('2026-04-04T14:00:00.000Z');
+      await db().updateTable('leagues').set({ time_zone: 'UTC' }).where('id', '=', league.id).execute();
+      try {
+        const body = await preview(league.members.commissioner.visitor, { ...noZone, weekday: 'saturday' });
+        expect(body.time_zone).toBe('UTC');
+        expect(body.fixtures[0]!.kickoff_at).toBe('2026-03-28T14:00:00.000Z');
+        expect(body.fixtures[3]!.kickoff_at).toBe('2026-04-04T14:00:00.000Z');
+        await db().updateTable('leagues').set({ time_zone: 'America/New_York' }).where('id', '=', league.id).execute();
+        const newYork = await preview(league.members.commissioner.visitor, { ...noZone, weekday: 'saturday' });
+        expect(newYork.time_zone).toBe('America/New_York');
+        expect(newYork.fixtures[0]!.kickoff_at).toBe('2026-03-28T18:00:00.000Z');
+      } finally {
+        await db().updateTable('leagues').set({ time_zone: 'Europe/London' }).where('id', '=', league.id).execute();
+      }
     });
   });
 
@@ -362,23 +371,14 @@ describe('the schedule settings', () => {
     CHAT_API_SECRET: 'c'.repeat(40),
   };
 
-  it('default to 40 teams, 8 kick-off times, 20 venues and UTC, and follow their environment variables', () => {
-    expect(loadConfig(env)).toMatchObject({
-      scheduleMaxTeams: 40,
-      scheduleMaxTimes: 8,
-      scheduleMaxVenues: 20,
-      scheduleTimeZone: 'UTC',
-    });
+  it('default to 40 teams, 8 kick-off times and 20 venues, and follow their environment variables', () => {
+    expect(loadConfig(env)).toMatchObject({ scheduleMaxTeams: 40, scheduleMaxTimes: 8, scheduleMaxVenues: 20 });
     const set = { SCHEDULE_MAX_TEAMS: '24', SCHEDULE_MAX_TIMES: '3', SCHEDULE_MAX_VENUES: '4' };
-    expect(loadConfig({ ...env, ...set, SCHEDULE_TIME_ZONE: 'europe/london' })).toMatchObject({
+    expect(loadConfig({ ...env, ...set })).toMatchObject({
       scheduleMaxTeams: 24,
       scheduleMaxTimes: 3,
       scheduleMaxVenues: 4,
-      scheduleTimeZone: 'Europe/London',
     });
-    expect(() => loadConfig({ ...env, SCHEDULE_TIME_ZONE: 'Mars/Base' })).toThrow(
-      /SCHEDULE_TIME_ZONE must be an IANA time zone such as Europe\/London or UTC \(got 'Mars\/Base'\)/,
-    );
     expect(() => loadConfig({ ...env, SCHEDULE_MAX_TEAMS: '1' })).toThrow(
       /SCHEDULE_MAX_TEAMS must be a whole number from 2 to 500/,
     );

@@ -104,13 +104,26 @@ describe.each(ENGINES)('league set-up on $name', (engine) => {
           match_minutes: 48,
         },
         standings: [],
-        chat_channel: null,
+        chat_channel: `team:league-${league.id}-results`,
         can: { manage: true, change_rules: true },
       });
       const members = await db().selectFrom('league_members').selectAll().where('league_id', '=', league.id).execute();
-      expect(members).toEqual([{ league_id: league.id, user_id: founderId, role: 'commissioner', team_id: null }]);
+      expect(members).toEqual([
+        {
+          league_id: league.id,
+          user_id: founderId,
+          role: 'commissioner',
+          team_id: null,
+          joined_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          invitation_id: null,
+        },
+      ]);
       const row = await db().selectFrom('leagues').selectAll().where('id', '=', league.id).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ created_by: founderId, tie_break: 'goal_difference_first', chat_channel: null });
+      expect(row).toMatchObject({
+        created_by: founderId,
+        tie_break: 'goal_difference_first',
+        chat_channel: `team:league-${league.id}-results`,
+      });
 
       const read = await founder.send<LeagueDetail>('GET', `/api/leagues/${league.id}`);
       expect(read.status).toBe(200);
@@ -136,13 +149,13 @@ describe.each(ENGINES)('league set-up on $name', (engine) => {
         points: { win: 3, loss: 0 },
         squad: { min: 10, max: 30 },
         sheet: { starters: 6, substitutes_max: 12 },
-        tie_break: ['points', 'head_to_head_points', 'goal_difference', 'away_goals_for'],
+        tie_break: ['points', 'head_to_head', 'won', 'goals_for'],
       });
       expect(league).toMatchObject({
         sport: 'hockey',
         first_match_date: '2028-02-29',
         time_zone: 'America/New_York',
-        tie_break: ['points', 'head_to_head_points', 'goal_difference', 'away_goals_for', 'name'],
+        tie_break: ['points', 'head_to_head', 'won', 'goals_for', 'name'],
         tie_break_preset: null,
         rules: expect.objectContaining({
           points_win: 3,
@@ -159,9 +172,9 @@ describe.each(ENGINES)('league set-up on $name', (engine) => {
         .select('tie_break')
         .where('id', '=', league.id)
         .executeTakeFirstOrThrow();
-      expect(JSON.parse(row.tie_break)).toEqual(['points', 'head_to_head_points', 'goal_difference', 'away_goals_for']);
+      expect(JSON.parse(row.tie_break)).toEqual(['points', 'head_to_head', 'won', 'goals_for']);
       const preset = await newLeague({ tie_break: 'head_to_head_first' });
-      expect(preset.tie_break).toEqual(['points', 'head_to_head', 'goal_difference', 'goals_for', 'name']);
+      expect(preset.tie_break).toEqual(['points', 'head_to_head', 'goal_difference', 'goals_for', 'won', 'name']);
       expect(preset.tie_break_preset).toBe('head_to_head_first');
     });
 

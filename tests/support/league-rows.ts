@@ -53,6 +53,18 @@ export async function leagueRows(server: TestServer, leagueId: number) {
       .orderBy('id')
       .execute(),
     transfers: await db.selectFrom('transfers').selectAll().where('league_id', '=', leagueId).orderBy('id').execute(),
+    adjustments: await db
+      .selectFrom('points_adjustments')
+      .selectAll()
+      .where('league_id', '=', leagueId)
+      .orderBy('id')
+      .execute(),
+    decisions: await db
+      .selectFrom('standings_decisions')
+      .selectAll()
+      .where('league_id', '=', leagueId)
+      .orderBy('id')
+      .execute(),
   };
 }
 

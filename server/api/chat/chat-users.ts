@@ -16,6 +16,8 @@ export interface ChatMember {
   /** The product API's avatar path (`/api/users/…`) or null. */
   avatar_url: string | null;
   language: string | null;
+  /** The member's chat teams (chat-teams.ts: `memberTeams`). */
+  teams: string[];
 }
 
 export type ChatDirectoryConfig = Pick<
@@ -74,21 +76,46 @@ export class ChatDirectory {
     return client;
   }
 
-  /** The chat user for a member: same id (as text), name, absolute picture URL and language. */
+  /** The chat user for a member: same id (as text), name, absolute picture URL, language and teams. */
   chatUser(member: ChatMember): UserResponse {
     return {
       id: String(member.id),
       name: member.name,
       image: member.avatar_url ? this.absoluteUrl(member.avatar_url) : undefined,
       language: member.language ?? undefined,
+      teams: member.teams,
     };
   }
 
-  /** Creates or updates the member's chat user. */
+  /**
+   * Brings the member's chat user up to date with their profile (name, picture, language) without
+   * touching the teams the chat outbox keeps (chat-outbox.ts): a partial update. A missing chat
+   * user is created with `member.teams`, and one without teams (made by a client's connection)
+   * gets them, so no member is ever without a team.
+   */
   async syncUser(member: ChatMember): Promise<void> {
-    await this.syncUsers([member]);
+    const user = this.chatUser(member);
+    const id = user.id;
+    const set = {
+      name: user.name,
+      ...(user.image ? { image: user.image } : {}),
+      ...(user.language ? { language: user.language } : {}),
+    };
+    const unset: (keyof UserResponse)[] = [
+      ...(user.image ? [] : ['image' as const]),
+      ...(user.language ? [] : ['language' as const]),
+    ];
+    const client = this.client();
+    const existing = (await client.queryUsers({ id }, [], { limit: 1 })).users[0];
+    if (!existing) {
+      await client.upsertUser(user);
+      return;
+    }
+    const teams = (existing.teams ?? []).length === 0 ? { teams: member.teams } : {};
+    await client.partialUpdateUser({ id, set: { ...set, ...teams }, unset });
   }
 
+  /** Creates or replaces the members' chat users (their teams too: `member.teams` must be complete). */
   async syncUsers(members: ChatMember[]): Promise<void> {
     const client = this.client();
     for (let start = 0; start < members.length; start += UPSERT_BATCH) {
@@ -109,11 +136,12 @@ export class ChatDirectory {
 
   /**
    * Creates the demo league's channels (demo-channels.ts) with the demo members and their opening
-   * messages. Idempotent: existing channels are looked up first, only missing members are added,
-   * and messages are seeded only into channels that have none yet. The members must exist as
-   * chat users (syncUsers) first.
+   * messages, all of the league's chat team `team`. Idempotent: existing channels are looked up
+   * first, only missing members are added, a missing or other team is set, and messages are
+   * seeded only into channels that have none yet. The members must exist as chat users of `team`
+   * (syncUsers) first.
    */
-  async ensureDemoChannels(memberIds: number[]): Promise<void> {
+  async ensureDemoChannels(memberIds: number[], team: string): Promise<void> {
     const ids = memberIds.map(String);
     if (ids.length < 2) return;
     const client = this.client();
@@ -125,11 +153,13 @@ export class ChatDirectory {
       const channel = client.channel(demo.type, demo.id ?? existing?.channel.id ?? null, {
         ...(demo.name ? { name: demo.name } : {}),
         members,
+        team,
         created_by_id: creator,
       });
       if (!existing) {
         await channel.create();
       } else {
+        if (existing.channel.team !== team) await channel.updatePartial({ set: { team } });
         const present = new Set(existing.members.map((m) => m.user_id ?? m.user?.id));
         const missing = members.filter((id) => !present.has(id));
         if (missing.length > 0) await channel.addMembers(missing);

@@ -1,21 +1,37 @@
 /**
- * The demo league in the chat service: every demo member as a chat user, and the demo channels
- * (demo-channels.ts). Run by `npm start` after the server listens, on every start; both steps are
- * idempotent, so it also repairs a chat service that missed earlier updates.
+ * The demo league in the chat service: every demo member as a chat user with their teams (their
+ * own and the league's, chat-teams.ts), and the demo channels (demo-channels.ts) in the league's
+ * team. Run by `npm start` after the server listens, on every start; both steps are idempotent,
+ * so it also repairs a chat service that missed earlier updates.
  */
 import type { Database } from '../../db/database.js';
+import { LEAGUE_NAME } from '../../db/seed/demo-league-data.js';
 import { DEMO_USERS } from '../../db/seed/demo-users.js';
 import { UserRepo } from '../users/user-repo.js';
-import { toUserView } from '../users/user-view.js';
+import { toUserView, type UserView } from '../users/user-view.js';
+import { leagueTeam, membersTeams } from './chat-teams.js';
 import type { ChatDirectory } from './chat-users.js';
 
 export async function syncDemoChat(chat: ChatDirectory, database: Database): Promise<void> {
   const users = new UserRepo(database.db);
-  const members = [];
+  const league = await database.db
+    .selectFrom('leagues')
+    .select('id')
+    .where('name', '=', LEAGUE_NAME)
+    .executeTakeFirst();
+  if (!league) return;
+  const views: UserView[] = [];
   for (const demo of DEMO_USERS) {
     const user = await users.findByEmail(demo.email);
-    if (user) members.push(toUserView(user));
+    if (user) views.push(toUserView(user));
   }
-  await chat.syncUsers(members);
-  await chat.ensureDemoChannels(members.map((m) => m.id));
+  const teams = await membersTeams(
+    database.db,
+    views.map((v) => v.id),
+  );
+  await chat.syncUsers(views.map((v) => ({ ...v, teams: teams.get(v.id)! })));
+  await chat.ensureDemoChannels(
+    views.map((v) => v.id),
+    leagueTeam(league.id),
+  );
 }

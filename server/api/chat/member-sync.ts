@@ -1,7 +1,8 @@
 /**
  * Keeps a member's chat user in step with their profile. A chat outage must not fail the product
  * request that triggered the sync: the failure is logged as a warning, and the member is synced
- * again at their next sign-in, which heals it.
+ * again at their next sign-in, which heals it. The member's teams (`teamsOf`, chat-teams.ts) are
+ * given to a chat user that has none yet; later the chat outbox keeps them.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserRepo } from '../users/user-repo.js';
@@ -10,11 +11,16 @@ import { chatFailure, type ChatDirectory } from './chat-users.js';
 
 export type MemberSync = (userId: number) => Promise<void>;
 
-export function memberSync(users: UserRepo, chat: ChatDirectory, log: FastifyBaseLogger): MemberSync {
+export function memberSync(
+  users: UserRepo,
+  teamsOf: (userId: number) => Promise<string[]>,
+  chat: ChatDirectory,
+  log: FastifyBaseLogger,
+): MemberSync {
   return async (userId) => {
     try {
       const user = await users.findById(userId);
-      if (user) await chat.syncUser(toUserView(user));
+      if (user) await chat.syncUser({ ...toUserView(user), teams: await teamsOf(userId) });
     } catch (error) {
       log.warn(
         `Chat: could not update member ${userId} in the chat service (${chatFailure(error)}); retried at their next sign-in`,

@@ -5,7 +5,7 @@
  */
 import { SPORTS } from '../../league/sports.js';
 import { computeStandings } from '../../league/standings.js';
-import { LISTING_ORDER, storedTieBreak } from '../../league/tie-break-rules.js';
+import { engineRules, LISTING_ORDER, storedTieBreak } from '../../league/tie-break-rules.js';
 import type { Membership } from './access.js';
 import type { Fixture, League } from './league-repo.js';
 import type { LeagueSnapshot } from './league-snapshots.js';
@@ -38,11 +38,15 @@ export function standingsOf(league: League, snapshot: LeagueSnapshot): StandingR
   const key = `${rules.win}/${rules.draw}/${rules.loss} ${league.tie_break}`;
   if (snapshot.standings?.rules === key) return snapshot.standings.table;
   const results = snapshot.fixtures.flatMap((f) =>
-    f.status === 'played' && f.home_score !== null && f.away_score !== null
-      ? [{ ...f, home_score: f.home_score, away_score: f.away_score }]
+    isDecided(f) && f.home_score !== null && f.away_score !== null
+      ? [{ ...f, home_score: f.home_score, away_score: f.away_score, awarded: f.awarded === 1 }]
       : [],
   );
-  const table = computeStandings([...snapshot.teams.values()], results, rules);
+  const table = computeStandings([...snapshot.teams.values()], results, rules, {
+    rules: engineRules(storedTieBreak(league.tie_break)),
+    adjustments: snapshot.adjustments,
+    decisions: snapshot.decisions,
+  });
   snapshot.standings = { rules: key, table };
   return table;
 }

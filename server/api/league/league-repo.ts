@@ -95,6 +95,8 @@ export function toFixtureSummary(row: Fixture, teams: TeamRefs): FixtureSummary 
     status: row.status,
     home_score: row.home_score,
     away_score: row.away_score,
+    awarded: row.awarded === 1,
+    awarded_reason: row.awarded_reason,
   };
 }
 

@@ -108,6 +108,14 @@ export const standingRowSchema = object({
   goal_difference: integer,
   points: integer,
   form: stringList,
+  form_entries: {
+    type: 'array',
+    items: object({ fixture_id: integer, result: string, awarded: { type: 'boolean' } }),
+  },
+  points_adjustment: integer,
+  adjustments: { type: 'array', items: object({ points: integer, reason: string }) },
+  decided_by: nullable('string'),
+  decision: { anyOf: [object({ reason: string }), { type: 'null' }] },
 });
 
 export const leagueDetailSchema = object({
@@ -140,6 +148,8 @@ const fixtureSummaryProperties = {
   status: string,
   home_score: nullable('integer'),
   away_score: nullable('integer'),
+  awarded: { type: 'boolean' },
+  awarded_reason: nullable('string'),
 };
 
 export const weekFixturesSchema = object({

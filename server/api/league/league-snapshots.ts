@@ -39,15 +39,34 @@ export interface LeagueSnapshot {
   /** Every fixture of the season, by week, kick-off and id. */
   fixtures: Fixture[];
   players: SnapshotPlayer[];
+  /** Points added to or deducted from teams, oldest first (decision 0031). */
+  adjustments: SnapshotAdjustment[];
+  /** The commissioner's orders for teams level after every rule, oldest first. */
+  decisions: SnapshotDecision[];
   /** The table, once computed, with the points rules it was computed with ("3/1/0"). */
   standings: { rules: string; table: StandingRow[] } | null;
+}
+
+export interface SnapshotAdjustment {
+  id: number;
+  team_id: number;
+  points: number;
+  reason: string;
+  at: string;
+}
+
+export interface SnapshotDecision {
+  id: number;
+  team_ids: number[];
+  reason: string;
+  at: string;
 }
 
 /** PostgreSQL hands counts and sums over as text (bigint, numeric). */
 const num = (value: string | number | null | undefined) => Number(value ?? 0);
 
 async function loadSnapshot(db: Kysely<DB>, leagueId: number, revision: number): Promise<LeagueSnapshot> {
-  const [teams, fixtures, players, totals] = await Promise.all([
+  const [teams, fixtures, players, totals, adjustments, decisions] = await Promise.all([
     db
       .selectFrom('teams')
       .select(TEAM_REF_COLUMNS)
@@ -85,12 +104,26 @@ async function loadSnapshot(db: Kysely<DB>, leagueId: number, revision: number):
       ])
       .groupBy('appearances.player_id')
       .execute(),
+    db
+      .selectFrom('points_adjustments')
+      .select(['id', 'team_id', 'points', 'reason', 'at'])
+      .where('league_id', '=', leagueId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('standings_decisions')
+      .select(['id', 'team_ids', 'reason', 'at'])
+      .where('league_id', '=', leagueId)
+      .orderBy('id')
+      .execute(),
   ]);
   const byPlayer = new Map(totals.map((row) => [row.player_id, row]));
   return {
     revision,
     teams: new Map(teams.map((row) => [row.id, toTeamRef(row)])),
     fixtures,
+    adjustments,
+    decisions: decisions.map((row) => ({ ...row, team_ids: JSON.parse(row.team_ids) as number[] })),
     standings: null,
     // Added to the ref in place, not spread into a new object: these objects are read thousands
     // of times a request, and spread objects can fall back to slow dictionary properties.

@@ -86,6 +86,10 @@ export interface FixtureSummary {
   status: FixtureStatus;
   home_score: number | null;
   away_score: number | null;
+  /** The commissioner set this result (decision 0031); every screen marks it. */
+  awarded: boolean;
+  /** Why it was awarded; null unless `awarded`. */
+  awarded_reason: string | null;
 }
 
 /** GET /api/leagues/:id/fixtures?week= (default: the current week). */

@@ -142,6 +142,8 @@ export async function fixtureView(db: Kysely<DB>, fixture: Fixture): Promise<Fix
     status: fixture.status,
     home_score: fixture.home_score,
     away_score: fixture.away_score,
+    awarded: fixture.awarded === 1,
+    awarded_reason: fixture.awarded_reason,
   };
 }
 

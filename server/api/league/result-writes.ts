@@ -144,6 +144,9 @@ export class ResultWrites {
         status: 'played',
         home_score: input.home_score,
         away_score: input.away_score,
+        // A result recorded replaces an award (decision 0031): the match as played counts.
+        awarded: 0,
+        awarded_reason: null,
         updated_at: nowIso(),
       };
       await trx
@@ -152,6 +155,8 @@ export class ResultWrites {
           status: updated.status,
           home_score: updated.home_score,
           away_score: updated.away_score,
+          awarded: updated.awarded,
+          awarded_reason: updated.awarded_reason,
           updated_at: updated.updated_at,
         })
         .where('id', '=', fixtureId)

@@ -15,8 +15,8 @@ import { HttpError } from '../../http/errors.js';
 import { scheduleFixtures } from '../../league/kickoffs.js';
 import { roundRobin, ScheduleError, type Rounds } from '../../league/schedule.js';
 import { requireMembership } from './access.js';
-import { toTeamRef } from './league-repo.js';
 import { inTransaction, requireCommissioner } from './league-writes.js';
+import { TEAM_REF_COLUMNS, toTeamRef } from './league-repo.js';
 import type { TeamRef } from './league-view.js';
 import { readScheduleRequest, type ScheduleInput, type ScheduleRequest } from './schedule-input.js';
 
@@ -25,8 +25,6 @@ export interface ScheduleSettings {
   maxTeams: number;
   maxTimes: number;
   maxVenues: number;
-  /** IANA zone of the kick-off times when the request names none. */
-  timeZone: string;
 }
 
 export interface ScheduleFixtureView {
@@ -85,19 +83,24 @@ export class ScheduleWrites {
   private async admit(db: Kysely<DB>, userId: number, leagueId: number, body: ScheduleRequest) {
     const membership = await requireMembership(db, leagueId, userId);
     requireCommissioner(membership, "generate the league's schedule");
-    return readScheduleRequest(body, this.settings.timeZone);
+    // Kick-off times are the league's local times unless the request names another zone.
+    const league = await db
+      .selectFrom('leagues')
+      .select('time_zone')
+      .where('id', '=', leagueId)
+      .executeTakeFirstOrThrow();
+    return readScheduleRequest(body, league.time_zone);
   }
 
   /** The schedule of the league's teams (by id order, then the seed's shuffle), or 422 naming why not. */
   private async plan(db: Kysely<DB>, leagueId: number, revision: number, input: ScheduleInput): Promise<ScheduleView> {
-    const teams = (
-      await db
-        .selectFrom('teams')
-        .select(['id', 'name', 'short_name', 'colour_primary', 'colour_secondary', 'crest'])
-        .where('league_id', '=', leagueId)
-        .orderBy('id')
-        .execute()
-    ).map(toTeamRef);
+    const teams = await db
+      .selectFrom('teams')
+      .select(TEAM_REF_COLUMNS)
+      .where('league_id', '=', leagueId)
+      .orderBy('id')
+      .execute()
+      .then((rows) => rows.map(toTeamRef));
     const count = teams.length;
     if (count < 2)
       throw new HttpError(

@@ -8,6 +8,8 @@ import type { Transaction } from 'kysely';
 import { nowIso, type Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { enqueue } from '../chat/chat-outbox.js';
+import { LEAGUE_CHANNEL_TYPE, leagueChannelId } from '../chat/league-chat.js';
 import { requireMembership, type Membership } from './access.js';
 import { inTransaction, locked, requireCommissioner, type League } from './league-writes.js';
 import { ALWAYS_CHANGEABLE, changedFields, settingsOf, settleSettings, type SettingsInput } from './setup-rules.js';
@@ -84,9 +86,24 @@ export class LeagueSetup {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('league_members')
-        .values({ league_id: league.id, user_id: userId, role: 'commissioner', team_id: null })
+        .values({
+          league_id: league.id,
+          user_id: userId,
+          role: 'commissioner',
+          team_id: null,
+          joined_at: league.created_at,
+        })
         .execute();
-      return { league, membership: { leagueId: league.id, userId, role: 'commissioner', teamId: null } };
+      // Its channels are made by the chat outbox once this commits (decision 0035); result,
+      // transfer and fixture cards go to its results channel.
+      const withChannel = await trx
+        .updateTable('leagues')
+        .set({ chat_channel: `${LEAGUE_CHANNEL_TYPE}:${leagueChannelId(league.id, 'results')}` })
+        .where('id', '=', league.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await enqueue(trx, { kind: 'sync-league', leagueId: league.id });
+      return { league: withChannel, membership: { leagueId: league.id, userId, role: 'commissioner', teamId: null } };
     });
   }
 
@@ -121,6 +138,8 @@ export class LeagueSetup {
         .where('id', '=', leagueId)
         .returningAll()
         .executeTakeFirstOrThrow();
+      // The channels carry the league's name.
+      if (changed.includes('name')) await enqueue(trx, { kind: 'sync-league', leagueId });
       return { league, membership };
     });
   }

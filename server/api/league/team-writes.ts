@@ -13,6 +13,7 @@ import { requireText } from '../../http/text-input.js';
 import { requireMembership } from './access.js';
 import { toTeamRef, type Team } from './league-repo.js';
 import type { TeamView } from './league-view.js';
+import { enqueue } from '../chat/chat-outbox.js';
 import { inTransaction, requireCommissioner } from './league-writes.js';
 import { commissionersLeague, hasDecidedFixtures } from './setup-writes.js';
 
@@ -184,6 +185,8 @@ export class TeamSetup {
         .returningAll()
         .executeTakeFirstOrThrow();
       await handOver(trx, { ...team, coach_user_id: null }, coach);
+      // The team's chat channel, with its coach (decision 0035).
+      await enqueue(trx, { kind: 'sync-league', leagueId });
       return toTeamView(team);
     });
   }
@@ -210,6 +213,8 @@ export class TeamSetup {
         .where('id', '=', teamId)
         .returningAll()
         .executeTakeFirstOrThrow();
+      if (changes.name !== undefined || input.coach_user_id !== undefined)
+        await enqueue(trx, { kind: 'sync-league', leagueId: team.league_id });
       return toTeamView(updated);
     });
   }
@@ -228,6 +233,7 @@ export class TeamSetup {
         .where((eb) => eb.or([eb('home_team_id', '=', teamId), eb('away_team_id', '=', teamId)]))
         .executeTakeFirst();
       await trx.deleteFrom('teams').where('id', '=', teamId).execute();
+      await enqueue(trx, { kind: 'sync-league', leagueId: team.league_id });
       return { crest: team.crest, fixtures: Number(fixtures.numDeletedRows) };
     });
   }

@@ -148,6 +148,8 @@ export const fixtureViewSchema = {
     'status',
     'home_score',
     'away_score',
+    'awarded',
+    'awarded_reason',
   ],
   properties: {
     id: { type: 'integer' },
@@ -162,6 +164,8 @@ export const fixtureViewSchema = {
     status: { type: 'string' },
     home_score: nullableInteger,
     away_score: nullableInteger,
+    awarded: { type: 'boolean' },
+    awarded_reason: nullableString,
   },
 } as const;
 

@@ -24,7 +24,8 @@ export function channelView(sandbox: Sandbox, channel: ChannelRec, userId: strin
     created_by_id: channel.created_by_id,
     frozen: channel.frozen,
     disabled: channel.disabled,
-    team: channel.team,
+    // No team is null, so `{team: {$eq: null}}` finds the channels without one.
+    team: channel.team ?? null,
     filter_tags: channel.filter_tags ?? [],
     hidden: member?.hidden ?? false,
     joined: member !== undefined,

@@ -26,6 +26,7 @@ import {
   type TruncateOptions,
 } from '../services/channels.js';
 import { stopWatching, watchChannel } from '../services/watching.js';
+import { requireQueriedTeams } from '../tenancy.js';
 
 interface QueryBody extends StateOptions, ChannelQuery {
   state?: boolean;
@@ -77,6 +78,12 @@ export async function channelRoutes(app: FastifyInstance, sandbox: Sandbox): Pro
     const offset = Math.max(Number(body.offset ?? 0), 0);
     if (!Number.isFinite(limit) || !Number.isFinite(offset)) throw inputError('limit and offset must be numbers');
     const includeHidden = mentions(filter, 'hidden');
+    // A query naming `team` must not reach the member's channels of other teams (tenancy.ts).
+    requireQueriedTeams(sandbox, actor, filter, () =>
+      [...store.channels.values()].filter(
+        (c) => !c.deleted_at && store.member(c.cid, userId) && matches(channelView(sandbox, c, userId), filter),
+      ),
+    );
     const views = [...store.channels.values()]
       .filter((c) => !c.deleted_at && canRead(sandbox, c, { ...actor, userId }))
       .map((c) => ({ channel: c, view: channelView(sandbox, c, userId) }))

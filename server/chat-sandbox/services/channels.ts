@@ -24,6 +24,7 @@ import { channelEventBase, requireCapability, requireRead } from './common.js';
 import { applyMemberChanges, checkMemberChanges, type MemberChanges } from './member-changes.js';
 import { createSystemMessage } from './message-pipeline.js';
 import { watchChannel } from './watching.js';
+import { requireChannelInReach, requireMembersOfTeam } from '../tenancy.js';
 
 /** A get-or-create call: the channel's `data` if it is created (with its first members), and whether to watch it. */
 export interface ChannelQuery {
@@ -63,6 +64,8 @@ function saveUpdated(sandbox: Sandbox, channel: ChannelRec, actorId: string | un
 /**
  * Answers `type:id` (no id: the distinct channel of `data.members`), creating it with its first
  * members when missing or soft-deleted; the actor must be able to read it. `watch`: watchChannel.
+ * In multi-tenant mode a user creates a channel only for one of their teams (`data.team`; none
+ * for a user without teams) with members of that team (tenancy.ts).
  */
 export function getOrCreateChannel(
   sandbox: Sandbox,
@@ -94,6 +97,10 @@ export function getOrCreateChannel(
   if (!channel) {
     const invites = memberSpecs(data?.invites, 'data.invites');
     requireUsersForCreate(sandbox, [...specs, ...invites]);
+    const team = typeof data?.team === 'string' && data.team !== '' ? data.team : undefined;
+    requireChannelInReach(sandbox, actor, { team, type, cid }, 'GetOrCreateChannel');
+    const joining = [...specs, ...invites].map((spec) => spec.user_id);
+    requireMembersOfTeam(sandbox, actor, { team }, joining, 'GetOrCreateChannel');
     const now = nextTimestamp();
     channel = {
       type,
@@ -105,14 +112,14 @@ export function getOrCreateChannel(
       updated_at: now,
       frozen: Boolean(data?.frozen),
       disabled: false,
-      team: typeof data?.team === 'string' ? data.team : undefined,
+      team,
       config_overrides: (data?.config_overrides as Custom | undefined) ?? {},
     };
     changeFilterTags(channel, { data });
     store.saveChannel(channel);
     addFirstMembers(sandbox, channel, actor, creatorId, specs, invites);
   }
-  requireRead(sandbox, channel, actor);
+  requireRead(sandbox, channel, actor, 'GetOrCreateChannel');
   if (query.watch) watchChannel(sandbox, actor, channel, Boolean(query.presence));
   return channel;
 }
@@ -130,9 +137,12 @@ export function updateChannel(sandbox: Sandbox, channel: ChannelRec, actor: Acto
   const actorId = actingId(actor, update.user_id);
   if (update.data || update.message || hasFilterTagChanges(update))
     requirePermission(sandbox, actor, 'UpdateChannel', channel);
-  checkMemberChanges(sandbox, channel, update);
+  checkMemberChanges(sandbox, channel, update, actor);
+  const team = update.data && 'team' in update.data ? teamOf(update.data.team) : channel.team;
+  if (team !== channel.team) requireServerSide(actor, 'UpdateChannel');
   let changed = changeFilterTags(channel, update);
   if (update.data) {
+    channel.team = team;
     channel.custom = customOf(update.data);
     if (typeof update.data.frozen === 'boolean') channel.frozen = update.data.frozen;
     changed = true;
@@ -150,6 +160,14 @@ export function updateChannel(sandbox: Sandbox, channel: ChannelRec, actor: Acto
   return { members, message: systemMessage(sandbox, channel, actorId, update.message) };
 }
 
+const teamOf = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A channel's team is changed only server-side, as the hosted service documents (tenancy.ts). */
+function requireServerSide(actor: Actor, endpoint: string): void {
+  if (!actor.server)
+    throw notAllowed(`${endpoint} failed with error: "a channel's team can only be changed using server-side auth"`);
+}
+
 /** A partial channel update: fields to set and to unset. */
 export type ChannelPatch = { set?: Custom; unset?: string[]; user_id?: string };
 
@@ -157,12 +175,13 @@ export type ChannelPatch = { set?: Custom; unset?: string[]; user_id?: string };
 export function partialUpdateChannel(sandbox: Sandbox, channel: ChannelRec, actor: Actor, patch: ChannelPatch) {
   const { set = {}, unset = [] } = patch;
   const needsModerator = requirePartialUpdate(sandbox, actor, channel, set, unset);
+  if ('team' in set || unset.includes('team')) requireServerSide(actor, 'UpdateChannelPartial');
   if (needsModerator) requireCapability(sandbox, channel, actor, 'freeze-channel', 'UpdateChannel');
   for (const [key, value] of Object.entries(set)) {
     if (key === 'frozen') channel.frozen = Boolean(value);
     else if (key === 'disabled') channel.disabled = Boolean(value);
     else if (key === 'cooldown') channel.cooldown = Number(value) || undefined;
-    else if (key === 'team') channel.team = typeof value === 'string' ? value : undefined;
+    else if (key === 'team') channel.team = teamOf(value);
     else if (key === 'filter_tags') channel.filter_tags = filterTagList(value, 'set.filter_tags');
     else if (key === 'config_overrides')
       channel.config_overrides = { ...channel.config_overrides, ...(value as Custom) };
@@ -171,6 +190,7 @@ export function partialUpdateChannel(sandbox: Sandbox, channel: ChannelRec, acto
   }
   for (const key of unset)
     if (key === 'filter_tags') channel.filter_tags = [];
+    else if (key === 'team') channel.team = undefined;
     else delete channel.custom[key];
   saveUpdated(sandbox, channel, actingId(actor, patch.user_id));
 }

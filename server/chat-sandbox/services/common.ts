@@ -12,6 +12,7 @@ import { activeLiveLocations } from '../locations.js';
 import type { Sandbox } from '../sandbox.js';
 import type { Viewer } from '../serialize.js';
 import type { ChannelRec, MessageRec } from '../store/model.js';
+import { requireChannelInReach } from '../tenancy.js';
 
 export function loadChannel(sandbox: Sandbox, type: string, id: string): ChannelRec {
   validateChannelType(type);
@@ -32,8 +33,9 @@ export function viewerOf(actor: Actor): Viewer {
 }
 
 /**
- * Throws 17 unless the actor has `capability` in the channel. Capabilities that stand for an
- * action of the permission table (permissions.ts) are checked there, `resource` naming the endpoint.
+ * Throws 17 unless the actor has `capability` in the channel (of one of their teams in
+ * multi-tenant mode). Capabilities that stand for an action of the permission table
+ * (permissions.ts) are checked there, `resource` naming the endpoint.
  */
 export function requireCapability(
   sandbox: Sandbox,
@@ -43,6 +45,7 @@ export function requireCapability(
   resource: string,
 ): void {
   if (actor.server) return;
+  requireChannelInReach(sandbox, actor, channel, resource);
   const action = TABLE_CAPABILITIES[capability];
   const owner = capability === 'delete-any-message' ? false : undefined;
   if (action) return requirePermission(sandbox, actor, action, channel, { endpoint: resource, owner });

@@ -10,6 +10,7 @@ import type { Sandbox } from '../sandbox.js';
 import type { ChannelRec, MemberRec } from '../store/model.js';
 import { requireUsersForUpdate } from '../channels/members.js';
 import { channelEventBase, newMember, requireCapability } from './common.js';
+import { requireMembersOfTeam } from '../tenancy.js';
 
 type MemberSpec = string | { user_id: string; channel_role?: string };
 
@@ -38,16 +39,19 @@ const ROLES = new Set(['channel_member', 'channel_moderator', 'channel_admin']);
 
 /**
  * Refuses, before anything changes, members that do not exist as users (add_members, invites,
- * add_moderators: code 4) and role changes of users who are not members. A moderator who is
- * not yet a member is added as one (with the moderator role).
+ * add_moderators: code 4), in multi-tenant mode a user's new members out of the channel's team
+ * (code 17), and role changes of users who are not members. A moderator who is not yet a member
+ * is added as one (with the moderator role).
  */
-export function checkMemberChanges(sandbox: Sandbox, channel: ChannelRec, changes: MemberChanges): void {
+export function checkMemberChanges(sandbox: Sandbox, channel: ChannelRec, changes: MemberChanges, actor: Actor): void {
   const { store } = sandbox;
-  requireUsersForUpdate(sandbox, {
+  const joining = {
     add_members: ids(changes.add_members, 'add_members'),
     invites: ids(changes.invites, 'invites'),
     add_moderators: ids(changes.add_moderators, 'add_moderators'),
-  });
+  };
+  requireUsersForUpdate(sandbox, joining);
+  requireMembersOfTeam(sandbox, actor, channel, Object.values(joining).flat(), 'UpdateChannel');
   const roles = Array.isArray(changes.assign_roles) ? changes.assign_roles : [];
   for (const id of [...ids(changes.demote_moderators, 'demote_moderators'), ...roles.map((r) => r.user_id)]) {
     if (!store.member(channel.cid, id)) throw inputError(`User ${id} is not a member of ${channel.cid}`);
@@ -100,7 +104,7 @@ export function applyMemberChanges(
       requireCapability(sandbox, channel, actor, 'ban-channel-members', 'PromoteChannelMembers');
     }
   }
-  checkMemberChanges(sandbox, channel, changes);
+  checkMemberChanges(sandbox, channel, changes, actor);
 
   const add = (id: string, invited: boolean, role: MemberRec['channel_role'] = 'channel_member') => {
     if (store.member(channel.cid, id)) return;

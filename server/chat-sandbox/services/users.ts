@@ -1,7 +1,7 @@
 /**
- * User changes (chat-protocol.md §4.1): upsert (replaces the user's data) and partial update
- * (set/unset). A user token may change only itself, never its role, and only with
- * CHAT_CLIENT_USER_UPDATES on (permissions.ts); the server may change anyone. Every change is
+ * User changes (chat-protocol.md §4.1): upsert (replaces the user's data, its teams included) and
+ * partial update (set/unset). A user token may change only itself, never its role or its teams,
+ * and only with CHAT_CLIENT_USER_UPDATES on (permissions.ts); the server may change anyone. Every change is
  * checked for all users before any is saved, and sends `user.updated` to the user's own
  * connections, to connections watching a channel the user is a member of, and to those
  * following its presence. Revoking tokens closes the connections opened with older ones.
@@ -13,6 +13,7 @@ import { inputError, notAllowed, notFound } from '../errors.js';
 import { requirePermission } from '../permissions.js';
 import type { Sandbox } from '../sandbox.js';
 import type { Custom, UserRec } from '../store/model.js';
+import { teamChangeRefusal, teamList } from '../tenancy.js';
 
 /** Users by id as the answer carries them. */
 type Answer = Record<string, Record<string, unknown>>;
@@ -105,6 +106,26 @@ function requireMayUpdate(
 
 const REVOKE = 'revoke_tokens_issued_before';
 
+const sameTeams = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((team) => b.includes(team));
+
+/**
+ * The teams an upsert or a `set` gives the user: only the server changes them; a user's own call
+ * may repeat its current teams (as a client echoing its user does) but not change them.
+ */
+function teamsFor(
+  sandbox: Sandbox,
+  actor: Actor,
+  endpoint: string,
+  id: string,
+  existing: UserRec | undefined,
+  value: unknown,
+) {
+  const teams = teamList(sandbox, value, id);
+  if (!actor.server && !sameTeams(teams, existing?.teams ?? [])) throw teamChangeRefusal(endpoint, existing, id);
+  return teams;
+}
+
 /** A revocation time (a date, or null to lift it), as the server-side client sends it. */
 function revokeTime(value: unknown, id: string): string | undefined {
   if (value === null) return undefined;
@@ -152,6 +173,10 @@ export function upsertUsers(sandbox: Sandbox, actor: Actor, input: unknown): Ans
     const id = validateId(raw.id ?? key);
     if (id !== key) throw inputError(`user id ${id} does not match its key ${key}`);
     const existing = store.users.get(id);
+    // The server replaces them like the rest of the user's data (no teams given, none kept); a
+    // user's own upsert keeps them.
+    const given = raw.teams ?? (actor.server ? null : (existing?.teams ?? null));
+    const teams = teamsFor(sandbox, actor, 'UpdateUsers', id, existing, given);
     requireMayUpdate(sandbox, 'UpdateUsers', actor, id, existing, raw.role);
     const standard: Partial<Record<Standard, unknown>> = {};
     const custom: Custom = {};
@@ -160,12 +185,13 @@ export function upsertUsers(sandbox: Sandbox, actor: Actor, input: unknown): Ans
       if (isStandard(field)) standard[field] = value === null ? undefined : standardValue(field, value, id);
       else custom[field] = value;
     }
-    return { id, standard, custom };
+    return { id, standard, custom, teams };
   });
   const now = nextTimestamp();
   const answer: Answer = {};
-  for (const { id, standard, custom } of checked) {
+  for (const { id, standard, custom, teams } of checked) {
     const user = store.ensureUser(id);
+    user.teams = teams;
     user.name = standard.name as string | undefined;
     user.image = standard.image as string | undefined;
     user.language = (standard.language as string | undefined) ?? '';
@@ -196,23 +222,27 @@ export function updateUsersPartial(sandbox: Sandbox, actor: Actor, input: unknow
     const user = store.users.get(id);
     if (!user) throw notFound(`User "${id}" does not exist`);
     const role = 'role' in set ? set.role : unset.includes('role') ? null : undefined;
+    if (!actor.server && ('teams' in set || unset.includes('teams')))
+      throw teamChangeRefusal('UpdateUsersPartial', user, id);
     requireMayUpdate(sandbox, 'UpdateUsersPartial', actor, id, user, role);
     for (const field of [...Object.keys(set), ...(unset as string[])]) {
-      if (field === REVOKE && actor.server) continue;
+      if ((field === REVOKE || field === 'teams') && actor.server) continue;
       if (READ_ONLY.has(field)) throw inputError(`user ${id}: field ${field} cannot be changed`);
     }
+    const teams = 'teams' in set ? teamList(sandbox, set.teams, id) : undefined;
     if (REVOKE in set) revokeTime(set[REVOKE], id);
     const both = Object.keys(set).find((k) => (unset as string[]).includes(k));
     if (both) throw inputError(`user ${id}: field ${both} cannot be both set and unset`);
     if ((unset as string[]).includes('role')) throw inputError(`user ${id}: role cannot be unset`);
     for (const [field, value] of Object.entries(set)) if (isStandard(field)) standardValue(field, value, id);
-    return { user, set, unset: unset as string[] };
+    return { user, set, unset: unset as string[], teams };
   });
   const now = nextTimestamp();
   const answer: Answer = {};
-  for (const { user, set, unset } of checked) {
+  for (const { user, set, unset, teams } of checked) {
     for (const [field, value] of Object.entries(set)) {
       if (field === REVOKE) revokeTokens(sandbox, user, revokeTime(value, user.id));
+      else if (field === 'teams') user.teams = teams;
       else if (field === 'name' || field === 'image') user[field] = value as string;
       else if (field === 'language' || field === 'role') user[field] = value as string;
       else if (field === 'privacy_settings') user.privacy_settings = value as Custom;
@@ -220,6 +250,7 @@ export function updateUsersPartial(sandbox: Sandbox, actor: Actor, input: unknow
     }
     for (const field of unset) {
       if (field === REVOKE) user.revoke_tokens_issued_before = undefined;
+      else if (field === 'teams') user.teams = [];
       else if (field === 'name' || field === 'image') user[field] = undefined;
       else if (field === 'language') user.language = '';
       else if (field === 'privacy_settings') user.privacy_settings = undefined;

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { nextTimestamp } from '../clock.js';
 import type {
+  AppRec,
   BanRec,
   BlocklistRec,
   ChannelRec,
@@ -41,6 +42,8 @@ export class ChatStore {
   readonly threads = new Map<string, ThreadRec>();
   /** Key: the list's name. */
   readonly blocklists = new Map<string, BlocklistRec>();
+  /** App settings changed at run time (`PATCH /app`); undefined until the first change. */
+  app: AppRec | undefined;
 
   private constructor(private readonly persistence: Persistence) {}
 
@@ -64,6 +67,7 @@ export class ChatStore {
       store.reminders.set(reminderKey(reminder.message_id, reminder.user_id), reminder);
     for (const thread of docs.thread) store.threads.set(thread.parent_message_id, thread);
     for (const list of docs.blocklist) store.blocklists.set(list.name, list);
+    store.app = docs.app[0];
     return store;
   }
 
@@ -201,6 +205,11 @@ export class ChatStore {
     const after = new Set(bans.map((b) => `${b.cid}|${b.user_id}`));
     for (const key of before) if (!after.has(key)) this.persistence.remove('ban', key);
     for (const ban of bans) this.persistence.put('ban', `${ban.cid}|${ban.user_id}`, ban);
+  }
+
+  saveApp(app: AppRec): void {
+    this.app = app;
+    this.persistence.put('app', 'app', app);
   }
 
   saveBlocklist(list: BlocklistRec): void {

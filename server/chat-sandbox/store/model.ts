@@ -20,6 +20,8 @@ export interface UserRec {
   privacy_settings?: Custom;
   /** Tokens issued before this time are refused (set by the server's `revokeUserToken`). */
   revoke_tokens_issued_before?: string;
+  /** The teams (tenants) the user belongs to; set only server-side (tenancy.ts). Absent: none. */
+  teams?: string[];
 }
 
 export interface MemberRec {
@@ -220,6 +222,11 @@ export interface BlocklistRec {
   updated_at: string;
 }
 
+/** App settings changed with `PATCH /app` (updateAppSettings); absent: the configured start value. */
+export interface AppRec {
+  multi_tenant_enabled: boolean;
+}
+
 export interface DocKinds {
   user: UserRec;
   channel: ChannelRec;
@@ -233,5 +240,6 @@ export interface DocKinds {
   reminder: ReminderRec;
   thread: ThreadRec;
   blocklist: BlocklistRec;
+  app: AppRec;
 }
 export type DocKind = keyof DocKinds;

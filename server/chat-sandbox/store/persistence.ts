@@ -30,6 +30,7 @@ export class Persistence {
       reminder: [],
       thread: [],
       blocklist: [],
+      app: [],
     } as {
       [K in DocKind]: DocKinds[K][];
     };

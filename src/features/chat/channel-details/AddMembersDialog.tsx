@@ -1,7 +1,7 @@
 /**
- * Adding members: search people by name (client.queryUsers, as they type), tick the ones to add,
- * then "Add". Those already in the channel are left out of the results. A refusal from the
- * service is shown in the dialog in words.
+ * Adding members: search people by name (client.queryUsers, as they type) among the channel's
+ * team, tick the ones to add, then "Add". Those already in the channel are left out of the
+ * results. A refusal from the service is shown in the dialog in words.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Channel, UserResponse } from 'stream-chat';
@@ -42,7 +42,10 @@ export function AddMembersDialog({
     if (!text) return;
     let current = true;
     const timer = window.setTimeout(() => {
-      client.queryUsers({ name: { $autocomplete: text } }, [{ name: 1 }], { limit: USER_SEARCH_LIMIT }).then(
+      // Only people of the channel's team can join it (multi-tenant chat, docs/decisions/0035).
+      const team = channel.data?.team;
+      const filter = { name: { $autocomplete: text }, ...(team ? { teams: { $contains: team } } : {}) };
+      client.queryUsers(filter, [{ name: 1 }], { limit: USER_SEARCH_LIMIT }).then(
         ({ users }) =>
           current && setResults(users.filter((user) => user.id !== client.userID && !present.includes(user.id))),
         () => current && setError(t('chat.details.add.searchFailed')),
@@ -52,7 +55,7 @@ export function AddMembersDialog({
       current = false;
       window.clearTimeout(timer);
     };
-  }, [client, query, present, t]);
+  }, [channel, client, query, present, t]);
 
   const toggle = (user: UserResponse) =>
     setChosen((map) => {
