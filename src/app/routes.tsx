@@ -6,6 +6,7 @@ import { lazy } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
 import { CheckingSession } from './CheckingSession';
+import { EitherLayout } from './EitherLayout';
 import { withStrings } from '../i18n/bundles';
 import { preloadable, type Preloadable } from '../lib/preloadable';
 import { MainLayout } from './MainLayout';
@@ -35,6 +36,49 @@ const AccountPage = preloadable(
   withStrings('pages', () => import('../features/account/AccountPage')),
   CheckingSession,
 );
+// The league's set-up: its own strings (`admin`) and the league texts (roles, sports) it names.
+const NewLeaguePage = preloadable(
+  withStrings(
+    'pages',
+    withStrings('admin', () => import('../features/league-admin/NewLeaguePage')),
+  ),
+  CheckingSession,
+);
+const LeagueSettingsPage = preloadable(
+  withStrings(
+    'pages',
+    withStrings('admin', () => import('../features/league-admin/LeagueSettingsPage')),
+  ),
+  CheckingSession,
+);
+const TeamsPage = preloadable(
+  withStrings(
+    'pages',
+    withStrings('admin', () => import('../features/league-admin/TeamsPage')),
+  ),
+  CheckingSession,
+);
+const SchedulePage = preloadable(
+  withStrings(
+    'pages',
+    withStrings('admin', () => import('../features/league-admin/SchedulePage')),
+  ),
+  CheckingSession,
+);
+const MembersPage = preloadable(
+  withStrings(
+    'pages',
+    withStrings('admin', () => import('../features/league-admin/MembersPage')),
+  ),
+  CheckingSession,
+);
+const JoinPage = preloadable(
+  withStrings(
+    'pages',
+    withStrings('join', () => import('../features/join/JoinPage')),
+  ),
+  CheckingSession,
+);
 const HelpPage = preloadable(
   withStrings('pages', () => import('../features/help/HelpPage')),
   CheckingSession,
@@ -49,6 +93,12 @@ const SCREENS: [pattern: string, screen: Preloadable<object>][] = [
   ['/register', RegisterPage],
   ['/dashboard', DashboardPage],
   ['/league', LeaguePage],
+  ['/leagues/new', NewLeaguePage],
+  ['/league/settings', LeagueSettingsPage],
+  ['/league/teams', TeamsPage],
+  ['/league/schedule', SchedulePage],
+  ['/league/members', MembersPage],
+  ['/join/:token', JoinPage],
   ['/roster/:team_id', RosterPage],
   ['/chat', ChatPage],
   ['/chat/threads', ChatPage],
@@ -76,6 +126,11 @@ export function AppRoutes() {
         <Route element={<MainLayout />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/league" element={<LeaguePage />} />
+          <Route path="/leagues/new" element={<NewLeaguePage />} />
+          <Route path="/league/settings" element={<LeagueSettingsPage />} />
+          <Route path="/league/teams" element={<TeamsPage />} />
+          <Route path="/league/schedule" element={<SchedulePage />} />
+          <Route path="/league/members" element={<MembersPage />} />
           <Route path="/roster/:team_id" element={<RosterPage />} />
           <Route path="/chat" element={<ChatPage />} />
           <Route path="/chat/threads" element={<ChatPage />} />
@@ -87,6 +142,9 @@ export function AppRoutes() {
           <Route path="/help" element={<HelpPage />} />
           {DevMachinesPage && <Route path="/dev/machines" element={<DevMachinesPage />} />}
         </Route>
+      </Route>
+      <Route element={<EitherLayout />}>
+        <Route path="/join/:token" element={<JoinPage />} />
       </Route>
       <Route path="/" element={<Navigate to="/dashboard" replace />} />
       <Route element={<RequireSession keepNext={false} />}>

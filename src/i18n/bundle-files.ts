@@ -19,6 +19,8 @@ export const BUNDLE_FILES = {
   channels: import.meta.glob<{ default: Record<string, unknown> }>('./locales/channels/*.json'),
   threads: import.meta.glob<{ default: Record<string, unknown> }>('./locales/threads/*.json'),
   polls: import.meta.glob<{ default: Record<string, unknown> }>('./locales/polls/*.json'),
+  admin: import.meta.glob<{ default: Record<string, unknown> }>('./locales/admin/*.json'),
+  join: import.meta.glob<{ default: Record<string, unknown> }>('./locales/join/*.json'),
 } satisfies Record<string, Loaders>;
 
 export type StringBundle = keyof typeof BUNDLE_FILES;

@@ -33,9 +33,13 @@ export function formatLongDate(date: Date, locale: Locale = current): string {
   return format(date, 'PPPP', { locale });
 }
 
-/** A kick-off in the member's language: weekday, day, month and time, e.g. "Sat 28 Nov, 10:00". */
-export function formatKickoff(iso: string, language: string): string {
+/**
+ * A kick-off in the member's language: weekday, day, month and time, e.g. "Sat 28 Nov, 10:00",
+ * in `timeZone` (a league's), else the browser's.
+ */
+export function formatKickoff(iso: string, language: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(language, {
+    timeZone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',

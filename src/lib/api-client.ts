@@ -178,6 +178,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
     put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
+    patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body, opts),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
     upload,
     logout,
   };

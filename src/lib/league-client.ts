@@ -33,7 +33,7 @@ export interface PlayerQuery {
 }
 
 /** Fails with the server's reason, which the screens show as it is. */
-const reasoned = <T>(request: Promise<T>): Promise<T> =>
+export const reasoned = <T>(request: Promise<T>): Promise<T> =>
   request.catch((error: unknown) => {
     throw new Error(reasonOf(error));
   });

@@ -2,9 +2,12 @@ import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   clearSelectedLeague,
+  followsTeam,
   getSelectedLeague,
+  NO_TEAM,
   parseSelectedLeague,
   SELECTED_LEAGUE_KEY,
+  selectionFor,
   setSelectedLeague,
   useSelectedLeague,
 } from './selected-league';
@@ -56,5 +59,20 @@ describe('selected league', () => {
   it('refuses to store non-numeric ids', () => {
     expect(() => setSelectedLeague({ league_id: Number.NaN, team_id: 1 })).toThrow(TypeError);
     expect(localStorage.getItem(SELECTED_LEAGUE_KEY)).toBeNull();
+  });
+});
+
+describe('selection for a league', () => {
+  beforeEach(() => localStorage.clear());
+
+  const league = { id: 4, current_week: 2, my_team: { id: 9 } } as Parameters<typeof selectionFor>[0];
+
+  it('follows the member’s own team, else no team (0), and stores either', () => {
+    expect(selectionFor(league)).toEqual({ league_id: 4, team_id: 9, current_season_week: 2 });
+    const teamless = selectionFor({ ...league, my_team: null });
+    expect(teamless).toEqual({ league_id: 4, team_id: NO_TEAM, current_season_week: 2 });
+    expect(followsTeam(teamless)).toBe(false);
+    setSelectedLeague(teamless);
+    expect(getSelectedLeague()).toEqual(teamless);
   });
 });

@@ -2,9 +2,12 @@
  * The selected league (spec sections 3 and 4): browser storage key `selectedLeague` holding
  * `{league_id, team_id, current_season_week?}`. A stored value is accepted only when league_id
  * and team_id are numbers; anything else is ignored and removed. Shared by every screen, and
- * kept in step across tabs through the storage event.
+ * kept in step across tabs through the storage event. A member who follows no team of the league
+ * (a new league's commissioner before it has teams, a referee or supporter who has not chosen
+ * one) is stored with team_id NO_TEAM.
  */
 import { useSyncExternalStore } from 'react';
+import type { LeagueSummary } from './league-client';
 
 export const SELECTED_LEAGUE_KEY = 'selectedLeague';
 
@@ -13,6 +16,19 @@ export interface SelectedLeague {
   team_id: number;
   current_season_week?: number;
 }
+
+/** The team_id of a selection that follows no team (no team has id 0). */
+export const NO_TEAM = 0;
+
+/** Whether the selection follows a team (its roster and card can be shown). */
+export const followsTeam = (league: SelectedLeague): boolean => league.team_id !== NO_TEAM;
+
+/** The selection that lands a member in `league`: their own team, else none yet. */
+export const selectionFor = (league: LeagueSummary): SelectedLeague => ({
+  league_id: league.id,
+  team_id: league.my_team?.id ?? NO_TEAM,
+  current_season_week: league.current_week,
+});
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 

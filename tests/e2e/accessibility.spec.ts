@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { expectNoSeriousViolations, signIn } from './support';
 
 test('sign-in and registration have no serious accessibility violations', async ({ page }) => {
@@ -22,12 +22,38 @@ test('every signed-in screen has no serious accessibility violations', async ({ 
     ['/account', 'Your account'],
     ['/help', 'Help'],
     ['/no-such-page', 'Page not found'],
+  ])
+    await expectScreenAccessible(page, path!, heading!, path!);
+});
+
+test('the league set-up screens have no serious accessibility violations, wide and on a phone', async ({ page }) => {
+  await page.goto('/dashboard');
+  await signIn(page);
+  await page.evaluate(() => localStorage.setItem('selectedLeague', JSON.stringify({ league_id: 1, team_id: 0 })));
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
   ]) {
-    await page.goto(path!);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expectNoSeriousViolations(page, path!);
+    await page.setViewportSize(size);
+    for (const [path, heading] of [
+      ['/leagues/new', 'Start a league'],
+      ['/league/settings', 'Settings of Riverside League'],
+      ['/league/teams', 'Teams of Riverside League'],
+      ['/league/schedule', 'Schedule of Riverside League'],
+      ['/league/members', 'Members of Riverside League'],
+    ])
+      // Checked once the screen shows what it loaded (the league, its teams or members), not only its title.
+      await expectScreenAccessible(page, path!, heading!, `${path} at ${size.width} px`, 'main form, main ul');
   }
 });
+
+/** Opens `path`, waits for its title (and `ready`, when given), and runs axe on it. */
+async function expectScreenAccessible(page: Page, path: string, heading: string, name: string, ready?: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  if (ready) await expect(page.locator(ready).first()).toBeVisible();
+  await expectNoSeriousViolations(page, name);
+}
 
 test('the mobile navigation drawer opens, navigates and closes', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });

@@ -118,6 +118,28 @@ for (const language of LANGUAGES) {
         );
         await page.goto('/account');
         await check('/account', page.locator('main form').first());
+        // The league's set-up screens (the demo commissioner's league, played fixtures: locked rules).
+        await page.goto('/leagues/new');
+        await check('/leagues/new', page.locator('main form').first());
+        await page.goto('/league/settings');
+        await check('/league/settings', page.getByRole('radio').first());
+        await page.goto('/league/teams');
+        await check('/league/teams', page.locator('.team-list li').first());
+        await dialog(
+          'the team removal',
+          () =>
+            page
+              .getByRole('button', { name: new RegExp(`^${t('admin.teams.remove')} `) })
+              .first()
+              .click(),
+          page.getByRole('dialog'),
+        );
+        await page.goto('/league/schedule');
+        await check('/league/schedule', page.locator('main form').first());
+        await page.goto('/league/members');
+        await check('/league/members', page.locator('.member-list li').first());
+        await page.goto(`/join/${await invitationToken(page)}`);
+        await check('/join (signed in)', page.locator('.join-facts'));
         await page.goto('/help');
         await check('/help', heading(t('help.title')));
         await page.goto('/no-such-page');
@@ -213,6 +235,17 @@ async function signInAs(page: Page, baseURL: string, language: string): Promise<
   await page.evaluate(() =>
     localStorage.setItem('selectedLeague', JSON.stringify({ league_id: 1, team_id: 1, current_season_week: 10 })),
   );
+}
+
+/** A new invitation to the demo league (a supporter's), made by its commissioner through the API. */
+async function invitationToken(page: Page): Promise<string> {
+  const { csrfToken } = (await (await page.request.get('/api/csrf')).json()) as { csrfToken: string };
+  const created = await page.request.post('/api/leagues/1/invitations', {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: { role: 'supporter' },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { token: string }).token;
 }
 
 /** Saves the signed-in member's language (`null`: follow the browser, as the demo members do). */

@@ -81,10 +81,12 @@ test('choose the league, read the table and the weeks, and see the next fixture 
   await expect(transfer).toBeFocused();
 });
 
-test('a coach follows their own team at once, in their language', async ({ page }) => {
+test('a coach of one league lands in it and follows their own team at once, in their language', async ({ page }) => {
   await page.goto('/league');
   await signIn(page, SECOND);
-  await page.getByRole('button', { name: 'Riverside League öffnen' }).click();
+  // Nothing to choose (issue #28): no league picker, the league opens.
+  await expect(page.getByRole('heading', { level: 1, name: 'Riverside League' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Riverside League öffnen' })).toBeHidden();
   const table = page.getByRole('table', { name: 'Tabelle' });
   await expect(table.locator('.standings-mine').getByRole('rowheader')).toContainText('Harbour Hawks');
   await page.goto('/dashboard');

@@ -107,10 +107,11 @@ const rows = () => within(screen.getByRole('list')).queryAllByRole('listitem');
 const wait = { timeout: 5000 };
 
 describe('Explore page', () => {
-  it('without a league says where to choose one', () => {
+  it('without a league says where to choose one (a commissioner following no team has a choice to make)', async () => {
     renderExplore();
     expect(screen.getByRole('heading', { level: 1, name: 'Explore players' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Choose a league' }).getAttribute('href')).toBe('/league');
+    const choose = await screen.findByRole('link', { name: 'Choose a league' }, wait);
+    expect(choose.getAttribute('href')).toBe('/league');
   });
 
   it('lists every player, page after page as the list reaches its end', async () => {

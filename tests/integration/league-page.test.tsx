@@ -139,12 +139,14 @@ describe('league page', () => {
     expect(stored).toEqual({ status: 'played', home_score: 2, away_score: 0 });
   });
 
-  it('lists only the leagues the member belongs to', async () => {
+  it('shows only the leagues the member belongs to (one without teams opens at once)', async () => {
     signedIn = league.members.outsider;
     try {
       render(<ui.App path="/league" user={ui.userOf(signedIn, 'Olly Outsider')} />);
-      expect(await screen.findByRole('button', { name: /^Open Other League/ }, WAIT)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /^Open Test League/ })).toBeNull();
+      // The outsider commissions one league without teams: nothing to choose, it opens.
+      expect(await screen.findByRole('heading', { level: 1, name: /^Other League/ }, WAIT)).toBeTruthy();
+      expect(screen.queryByText(/Test League/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Change league' })).toBeNull();
     } finally {
       signedIn = league.members.commissioner;
     }

@@ -41,6 +41,18 @@ export class Visitor {
     this.csrfToken = null;
   }
 
+  /** Keeps (or drops) the cookies an answer sets, as a browser's cookie jar does. */
+  keepCookies(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      const value = rest.join('=');
+      if (!name) continue;
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+  }
+
   async send<T = Record<string, unknown>>(method: string, path: string, options: SendOptions = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = { ...this.headers, ...options.headers };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
@@ -54,14 +66,7 @@ export class Visitor {
       if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
     }
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...rest] = (pair ?? '').split('=');
-      const value = rest.join('=');
-      if (!name) continue;
-      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name.trim());
-      else this.cookies.set(name.trim(), value);
-    }
+    this.keepCookies(response.headers);
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -7,6 +7,7 @@ import { useImagePreview } from '../../lib/image-preview';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toasts';
 import type { SessionUser } from '../../lib/user';
+import '../../components/ui/file-button.css';
 import './account.css';
 
 /**

@@ -3,15 +3,7 @@ import type { TFunction } from 'i18next';
 import * as yup from 'yup';
 import { TEXT_RULES } from '../../../shared/text-policy';
 import { policyText } from '../../lib/text-schema';
-
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isTimeZone } from '../../lib/time-zone';
 
 export const profileSchema = (t: TFunction) =>
   yup.object({

@@ -4,8 +4,11 @@ import { Link } from 'react-router-dom';
 import { AvatarButton } from '../../components/ui/AvatarButton';
 import { formatLongDate } from '../../i18n/dates';
 import { useImagePreview } from '../../lib/image-preview';
-import { setSelectedLeague, useSelectedLeague, type SelectedLeague } from '../../lib/selected-league';
-import { loadLeague } from '../../lib/league-client';
+import { LoadFailure } from '../../components/league/LoadFailure';
+import { NoLeagueYet } from '../../components/league/NoLeagueYet';
+import { followsTeam, setSelectedLeague, type SelectedLeague } from '../../lib/selected-league';
+import { loadLeague, type LeagueSummary } from '../../lib/league-client';
+import { useLeagueChoice } from '../../lib/use-league-choice';
 import { useResource } from '../../lib/use-resource';
 import { useSession } from '../../lib/session';
 import { useChatUnreadCount } from '../../lib/chat/chat-provider';
@@ -16,7 +19,7 @@ import './dashboard.css';
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
-  const league = useSelectedLeague();
+  const { selected, league, leagues, noLeague } = useLeagueChoice();
   const preview = useImagePreview();
   return (
     <section aria-labelledby="dashboard-title" className="page">
@@ -37,9 +40,12 @@ export default function DashboardPage() {
           </p>
         </div>
       </div>
-      {league ? (
-        <LeagueSection league={league} />
-      ) : (
+      {leagues.error && !selected && (
+        <LoadFailure text={t('league.failed', { reason: leagues.error })} onRetry={leagues.reload} />
+      )}
+      {noLeague && <NoLeagueYet />}
+      {!noLeague && selected && <LeagueSection league={selected} summary={league} />}
+      {!noLeague && !selected && leagues.data && (
         <div className="card">
           <p>{t('dashboard.noLeague')}</p>
           <Link to="/league">{t('dashboard.pickLeague')}</Link>
@@ -64,8 +70,9 @@ export default function DashboardPage() {
 /**
  * The selected league's part of the dashboard. The stored week is a hint; the league's own
  * current week replaces it (and is stored) once known, so an advanced week shows the right news.
+ * A league without a schedule has no news yet; a member who follows no team sees what to do.
  */
-function LeagueSection({ league }: { league: SelectedLeague }) {
+function LeagueSection({ league, summary }: { league: SelectedLeague; summary: LeagueSummary | null }) {
   const detail = useResource(loadLeague, { leagueId: league.league_id });
   const current = detail.data?.current_week;
   useEffect(() => {
@@ -76,11 +83,39 @@ function LeagueSection({ league }: { league: SelectedLeague }) {
   return (
     <>
       <div className="dashboard-grid">
-        <MyTeamCard teamId={league.team_id} />
+        {followsTeam(league) ? <MyTeamCard teamId={league.team_id} /> : summary && <NoTeamCard league={summary} />}
         <ChatUnreadCard />
       </div>
-      <LeagueNews leagueId={league.league_id} week={week} />
+      {detail.data && detail.data.weeks > 0 && <LeagueNews leagueId={league.league_id} week={week} />}
     </>
+  );
+}
+
+/** The league of a member who follows no team: its set-up steps for its commissioner, else the way to choose a team. */
+function NoTeamCard({ league }: { league: LeagueSummary }) {
+  const { t } = useTranslation();
+  const settingUp = league.my_role === 'commissioner' && (league.teams === 0 || league.weeks === 0);
+  return (
+    <section className="card" aria-labelledby="no-team-title">
+      <h2 id="no-team-title">{league.name}</h2>
+      {settingUp ? (
+        <>
+          <p>{t('dashboard.setUp')}</p>
+          <p>
+            <Link to={league.teams === 0 ? '/league/teams' : '/league/schedule'}>
+              {t(league.teams === 0 ? 'dashboard.addTeams' : 'dashboard.makeSchedule')}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>{t(league.teams === 0 ? 'dashboard.noTeamsYet' : 'dashboard.followNone')}</p>
+          <p>
+            <Link to="/league">{t('dashboard.openLeague')}</Link>
+          </p>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -1,14 +1,16 @@
 /**
  * Explore: the players of the member's selected league, searched as the member types (after
  * 300 ms of quiet, in machines/player-search) and filtered by team, position, status and "without
- * a team", sorted by name, goals or appearances. The filters live in the address. Without a chosen
- * league the page says where to choose one.
+ * a team", sorted by name, goals or appearances. The filters live in the address. A member with
+ * one obvious league lands in it; without a chosen league the page says where to choose one, and
+ * a member of no league is offered to start or join one.
  */
 import { Link } from 'react-router-dom';
 import { LoadFailure } from '../../components/league/LoadFailure';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadLeague, type LeagueDetail } from '../../lib/league-client';
-import { useSelectedLeague } from '../../lib/selected-league';
+import { NoLeagueYet } from '../../components/league/NoLeagueYet';
+import { useLeagueChoice } from '../../lib/use-league-choice';
 import { useResource } from '../../lib/use-resource';
 import { ExploreFilters } from './ExploreFilters';
 import { PlayerResults } from './PlayerResults';
@@ -18,13 +20,16 @@ import './explore.css';
 
 export default function ExplorePage() {
   const { t } = useTranslation();
-  const selected = useSelectedLeague();
+  const { selected, leagues, noLeague } = useLeagueChoice();
   return (
     <section aria-labelledby="explore-title" className="page explore-page">
       <h1 id="explore-title">{t('explore.title')}</h1>
-      {selected ? (
-        <ExploreLeague key={selected.league_id} leagueId={selected.league_id} />
-      ) : (
+      {leagues.error && !selected && (
+        <LoadFailure text={t('league.failed', { reason: leagues.error })} onRetry={leagues.reload} />
+      )}
+      {noLeague && <NoLeagueYet />}
+      {selected && <ExploreLeague key={selected.league_id} leagueId={selected.league_id} />}
+      {!selected && !noLeague && leagues.data && (
         <p className="empty-state">
           {t('explore.noLeague')} <Link to="/league">{t('explore.chooseLeague')}</Link>
         </p>

@@ -1,13 +1,15 @@
 /**
  * The member's leagues to choose from. Choosing one stores the selection (`selectedLeague`:
  * league, team and current week, numbers only). A member with a team in the league follows it;
- * one without (a commissioner, a referee) picks the team to follow from the league's teams.
+ * one without (a commissioner, a referee) picks the team to follow from the league's teams, and
+ * opens a league without teams yet following none.
  */
 import { LeagueSummaryLine } from '../../components/league/LeagueSummaryLine';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadLeague, type LeagueSummary } from '../../lib/league-client';
-import { setSelectedLeague } from '../../lib/selected-league';
+import { selectionFor, setSelectedLeague } from '../../lib/selected-league';
 import { useResource } from '../../lib/use-resource';
 
 export function LeaguePicker({ leagues }: { leagues: LeagueSummary[] }) {
@@ -16,6 +18,7 @@ export function LeaguePicker({ leagues }: { leagues: LeagueSummary[] }) {
   const choose = (league: LeagueSummary) => {
     if (league.my_team)
       setSelectedLeague({ league_id: league.id, team_id: league.my_team.id, current_season_week: league.current_week });
+    else if (league.teams === 0) setSelectedLeague(selectionFor(league));
     else setChoosingTeamIn(league);
   };
   return (
@@ -45,11 +48,14 @@ export function LeaguePicker({ leagues }: { leagues: LeagueSummary[] }) {
         ))}
       </ul>
       {choosingTeamIn && <FollowTeam key={choosingTeamIn.id} league={choosingTeamIn} />}
+      <p className="league-start">
+        <Link to="/leagues/new">{t('league.links.start')}</Link>
+      </p>
     </section>
   );
 }
 
-function FollowTeam({ league }: { league: LeagueSummary }) {
+export function FollowTeam({ league }: { league: LeagueSummary }) {
   const { t } = useTranslation();
   const detail = useResource(loadLeague, { leagueId: league.id });
   const teams = detail.data

@@ -63,7 +63,10 @@ export default function RegisterPage() {
         )}
       </Formik>
       <p className="auth-switch">
-        {t('register.haveAccount')} <Link to="/login">{t('register.signInLink')}</Link>
+        {t('register.haveAccount')}{' '}
+        <Link to={`/login${params.get('next') ? `?next=${encodeURIComponent(next)}` : ''}`}>
+          {t('register.signInLink')}
+        </Link>
       </p>
     </section>
   );

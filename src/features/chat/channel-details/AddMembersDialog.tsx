@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Channel, UserResponse } from 'stream-chat';
 import { useTranslation } from '../../../i18n/use-translation';
-import { ModalDialog } from '../channel-list/ModalDialog';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { Avatar } from '../shared/Avatar';
 import { useChatWorkspace } from '../workspace/chat-workspace-context';
 import { addMembers, reasonOf } from './member-actions';

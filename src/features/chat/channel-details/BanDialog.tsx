@@ -4,7 +4,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { ModalDialog } from '../channel-list/ModalDialog';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { BAN_REASON_MAX_LENGTH, BAN_TIMEOUTS, type BanChoice, type BanTimeout } from './member-actions';
 
 export function BanDialog({

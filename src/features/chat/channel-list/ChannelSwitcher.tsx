@@ -12,7 +12,7 @@ import { selectChannelHits, selectIsPending } from '../../../../machines/channel
 import { Avatar } from '../shared/Avatar';
 import { nameOf, pictureOf, isDirect } from './channel-row-model';
 import { fuzzyScore } from './fuzzy';
-import { ModalDialog } from './ModalDialog';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { channelsFor, useSearchActor } from './use-channel-list';
 
 const MAX_OPTIONS = 12;

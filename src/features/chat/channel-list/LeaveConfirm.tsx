@@ -4,7 +4,7 @@
  */
 import { useId, useRef } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
-import { ModalDialog } from './ModalDialog';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 
 export function LeaveConfirm({ name, onCancel, onLeave }: { name: string; onCancel: () => void; onLeave: () => void }) {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import {
 import type { UserHit } from '../../../../machines/channel-search/channel-search.types';
 import { useToast } from '../../../lib/toasts';
 import { Avatar } from '../shared/Avatar';
-import { ModalDialog } from './ModalDialog';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { openDirect } from './open-direct';
 import { useSearchActor } from './use-channel-list';
 import { CloseIcon } from '../../../components/ui/icons';

@@ -13,7 +13,7 @@ import {
 } from '../../../../machines/live-location/live-location.selectors';
 import { newMessageId } from '../../../../machines/shared/message-id';
 import { useTranslation } from '../../../i18n/use-translation';
-import { ModalDialog } from '../channel-list/ModalDialog';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { useChatWorkspace, useOpenChannel } from '../workspace/chat-workspace-context';
 import { coordinates, durationLabel } from './location-format';
 import { DEFAULT_LIVE_DURATION_MS, LIVE_DURATIONS_MS } from './location-settings';

@@ -11,7 +11,7 @@ import type { Channel, MessageResponse } from 'stream-chat';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useResource } from '../../../lib/use-resource';
 import '../channel-list/channel-list-overlays.css';
-import { ModalDialog } from '../channel-list/ModalDialog';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 import { clockTime, dayLabel } from '../message-list/format';
 import { Avatar } from '../shared/Avatar';
 import { summariseMessage } from '../shared/message-summary';

@@ -21,7 +21,7 @@ import {
 } from '../../../../machines/poll-composer/poll-composer.selectors';
 import type { PollFlagField, PollTextField } from '../../../../machines/poll-composer/poll-composer.types';
 import { useTranslation } from '../../../i18n/use-translation';
-import { ModalDialog } from '../channel-list/ModalDialog';
+import { ModalDialog } from '../../../components/ui/ModalDialog';
 import './polls.css';
 import { CloseIcon } from '../../../components/ui/icons';
 

@@ -1,10 +1,11 @@
 /**
- * A modal dialog for the channel list's pickers (switcher, new direct message): `role=dialog`
+ * A modal dialog (the chat's pickers and confirmations, the league set-up's confirmations): `role=dialog`
  * with `aria-modal`, focus moved in on open, kept inside by Tab and Shift+Tab, and given back to
  * what had it on close. Escape and a press on the backdrop close it.
  */
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import './modal-dialog.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
