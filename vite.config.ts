@@ -54,7 +54,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           // Each file starts its own server on its own database, so its modules need no fresh copy:
-          // reusing them saves most of the suite's import time (docs/decisions/0036).
+          // reusing them saves most of the suite's import time (docs/decisions/0037).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
