@@ -48,12 +48,26 @@ export default defineConfig({
           include: [
             'tests/server/**/*.test.ts',
             'tests/chat/**/*.test.ts',
-            'tests/integration/**/*.test.{ts,tsx}',
             'tests/machines/**/*.test.ts',
             'server/**/*.test.ts',
             'shared/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          // Each file starts its own server on its own database, so its modules need no fresh copy:
+          // reusing them saves most of the suite's import time (docs/decisions/0037).
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The browser app rendered against a real server: its modules keep state (language,
+          // selected league, chat client), so each file gets fresh ones.
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
