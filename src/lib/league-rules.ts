@@ -4,7 +4,7 @@
  * bounds the server checks. The server owns these (server/league/sports.ts,
  * server/league/tie-break-rules.ts, server/api/league/setup-rules.ts); the browser may not import
  * its code, so they are repeated here and tests/server/league-rules-mirror.test.ts fails when the
- * two differ.
+ * two differ (the criteria and presets are the standings engine's, server/league/tie-break.ts).
  */
 import type { Sport, TieBreakPreset } from './league-client';
 
@@ -37,23 +37,16 @@ export const SPORTS = Object.keys(SPORT_DEFAULTS) as Sport[];
 /** The most points a win, a draw or a loss can be worth. */
 export const POINTS_MAX = 10;
 
-/** What may rank teams level on what comes before it (a custom list starts with points). */
-export const TIE_BREAK_CRITERIA = [
-  'points',
-  'goal_difference',
-  'goals_for',
-  'won',
-  'head_to_head',
-  'head_to_head_points',
-  'head_to_head_goal_difference',
-  'head_to_head_goals_for',
-  'away_goals_for',
-] as const;
+/**
+ * What may rank teams level on what comes before it (a custom list starts with points);
+ * `head_to_head` is the table of the matches among only the teams still level.
+ */
+export const TIE_BREAK_CRITERIA = ['points', 'goal_difference', 'goals_for', 'won', 'head_to_head'] as const;
 export type TieBreakCriterion = (typeof TIE_BREAK_CRITERIA)[number];
 
 export const TIE_BREAK_PRESETS: Record<TieBreakPreset, readonly TieBreakCriterion[]> = {
   goal_difference_first: ['points', 'goal_difference', 'goals_for', 'won'],
-  head_to_head_first: ['points', 'head_to_head', 'goal_difference', 'goals_for'],
+  head_to_head_first: ['points', 'head_to_head', 'goal_difference', 'goals_for', 'won'],
 };
 
 export const TIE_BREAK_PRESET_NAMES = Object.keys(TIE_BREAK_PRESETS) as TieBreakPreset[];

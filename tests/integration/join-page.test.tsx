@@ -9,70 +9,44 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../support/chat-ui';
-import { ENGINES } from '../support/engines';
+import { describe, expect, it } from 'vitest';
 import { Visitor } from '../support/http-client';
-import type { BuiltMember } from '../support/league-builder';
-import { invite, registerMember, startLeague, type StartedLeague } from '../support/league-setup-ui';
-import { leagueUi, type LeagueUi } from '../support/league-ui';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { invite, registerMember, uiSuite, withLeague } from '../support/league-setup-ui';
 
 const WAIT = { timeout: 10_000 };
 
-let server: TestServer;
-let commissioner: BuiltMember & { name: string };
-let league: StartedLeague;
-let signedIn: BuiltMember;
-let ui: LeagueUi;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(ENGINES[0]!);
-  commissioner = await registerMember(server, 'Cora Commish');
-  league = await startLeague(commissioner, 'Harbour League', ['Harbour Hawks', 'Old Town Owls']);
-  ui = await leagueUi(server, () => signedIn, {
-    routes: async () => {
-      const [{ default: JoinPage }, { default: RegisterPage }] = await Promise.all([
-        import('../../src/features/join/JoinPage'),
-        import('../../src/features/session/RegisterPage'),
-      ]);
-      return (
-        <>
-          <Route path="/join/:token" element={<JoinPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/league" element={<h1>League page</h1>} />
-        </>
-      );
-    },
-  });
-}, 60_000);
-
-afterEach(async () => {
-  await ui.settled();
-  cleanup();
-  localStorage.clear();
+const suite = uiSuite(async () => {
+  const [{ default: JoinPage }, { default: RegisterPage }] = await Promise.all([
+    import('../../src/features/join/JoinPage'),
+    import('../../src/features/session/RegisterPage'),
+  ]);
+  return (
+    <>
+      <Route path="/join/:token" element={<JoinPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/league" element={<h1>League page</h1>} />
+    </>
+  );
 });
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  await server?.close();
-});
+const given = withLeague(suite, 'Harbour League', ['Harbour Hawks', 'Old Town Owls']);
 
 const membershipOf = (userId: number) =>
-  server.database.db
+  suite.server.database.db
     .selectFrom('league_members')
     .select(['role', 'team_id'])
-    .where('league_id', '=', league.id)
+    .where('league_id', '=', given.league.id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
 
 describe('the join page', () => {
   it('shows a signed-out visitor the offer, and registering there comes back to join the league', async () => {
-    const { token } = await invite(commissioner, league.id, { role: 'coach', team_id: league.teams[1]!.id });
-    signedIn = { id: 0, visitor: new Visitor(server.url) };
+    const { token } = await invite(given.commissioner, given.league.id, {
+      role: 'coach',
+      team_id: given.league.teams[1]!.id,
+    });
+    suite.signedIn = { id: 0, visitor: new Visitor(suite.server.url) };
     const user = userEvent.setup();
-    render(<ui.App path={`/join/${token}`} user={null} />);
+    render(<suite.ui.App path={`/join/${token}`} user={null} />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Join Harbour League' }, WAIT)).toBeTruthy();
     expect(screen.getByText('Cora Commish invites you to join Harbour League on Sideline.')).toBeTruthy();
@@ -93,46 +67,54 @@ describe('the join page', () => {
     const join = await screen.findByRole('button', { name: 'Join Harbour League' }, WAIT);
     await user.click(join);
     expect(await screen.findByRole('heading', { name: 'League page' }, WAIT)).toBeTruthy();
-    const kai = await server.database.db
+    const kai = await suite.server.database.db
       .selectFrom('users')
       .select('id')
       .where('name', '=', 'Kai Coach')
       .executeTakeFirstOrThrow();
-    expect(await membershipOf(kai.id)).toEqual({ role: 'coach', team_id: league.teams[1]!.id });
+    expect(await membershipOf(kai.id)).toEqual({ role: 'coach', team_id: given.league.teams[1]!.id });
     expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toEqual({
-      league_id: league.id,
-      team_id: league.teams[1]!.id,
+      league_id: given.league.id,
+      team_id: given.league.teams[1]!.id,
       current_season_week: 1,
     });
   });
 
   it('lets a signed-in member join as a supporter, and a member already in it open the league', async () => {
     // Two uses: the link still opens for the member who joined by it.
-    const { token } = await invite(commissioner, league.id, { role: 'supporter', max_uses: 2 });
-    const member = await registerMember(server, 'Sue Supporter');
-    signedIn = member;
+    const { token } = await invite(given.commissioner, given.league.id, { role: 'supporter', max_uses: 2 });
+    const member = await registerMember(suite.server, 'Sue Supporter');
+    suite.signedIn = member;
     const user = userEvent.setup();
-    render(<ui.App path={`/join/${token}`} user={ui.userOf(member, member.name)} />);
+    render(<suite.ui.App path={`/join/${token}`} user={suite.ui.userOf(member, member.name)} />);
     expect(await screen.findByText('As a supporter you follow the league and its chat.', {}, WAIT)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Join Harbour League' }));
     await screen.findByRole('heading', { name: 'League page' }, WAIT);
     expect(await membershipOf(member.id)).toEqual({ role: 'supporter', team_id: null });
-    expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toMatchObject({ league_id: league.id, team_id: 0 });
+    expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toMatchObject({
+      league_id: given.league.id,
+      team_id: 0,
+    });
 
     cleanup();
     localStorage.clear();
-    render(<ui.App path={`/join/${token}`} user={ui.userOf(member, member.name)} />);
+    render(<suite.ui.App path={`/join/${token}`} user={suite.ui.userOf(member, member.name)} />);
     expect(await screen.findByText('You are already a member of this league.', {}, WAIT)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Open the league' }));
     await screen.findByRole('heading', { name: 'League page' }, WAIT);
-    expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toMatchObject({ league_id: league.id, team_id: 0 });
+    expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toMatchObject({
+      league_id: given.league.id,
+      team_id: 0,
+    });
   });
 
   it('says why a revoked link cannot be used, and offers no way to join', async () => {
-    const { id, token } = await invite(commissioner, league.id, { role: 'player' });
-    expect((await commissioner.visitor.send('DELETE', `/api/leagues/${league.id}/invitations/${id}`)).status).toBe(200);
-    signedIn = await registerMember(server, 'Late Larry');
-    render(<ui.App path={`/join/${token}`} user={ui.userOf(signedIn, 'Late Larry')} />);
+    const { id, token } = await invite(given.commissioner, given.league.id, { role: 'player' });
+    expect(
+      (await given.commissioner.visitor.send('DELETE', `/api/leagues/${given.league.id}/invitations/${id}`)).status,
+    ).toBe(200);
+    suite.signedIn = await registerMember(suite.server, 'Late Larry');
+    render(<suite.ui.App path={`/join/${token}`} user={suite.ui.userOf(suite.signedIn, 'Late Larry')} />);
     const alert = await screen.findByRole('alert', {}, WAIT);
     expect(alert.textContent).toMatch(/^This invitation cannot be used: .+/);
     expect(screen.queryByRole('button', { name: /^Join/ })).toBeNull();

@@ -9,65 +9,40 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../support/chat-ui';
-import { ENGINES } from '../support/engines';
+import { describe, expect, it } from 'vitest';
 import type { BuiltMember } from '../support/league-builder';
-import { invite, registerMember, startLeague } from '../support/league-setup-ui';
-import { leagueUi, type LeagueUi } from '../support/league-ui';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { invite, registerMember, startLeague, uiSuite } from '../support/league-setup-ui';
 
 const WAIT = { timeout: 10_000 };
 
-let server: TestServer;
-let signedIn: BuiltMember & { name: string };
-let ui: LeagueUi;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(ENGINES[0]!);
-  ui = await leagueUi(server, () => signedIn, {
-    routes: async () => {
-      const [{ default: DashboardPage }, { default: LeaguePage }, { default: ExplorePage }] = await Promise.all([
-        import('../../src/features/dashboard/DashboardPage'),
-        import('../../src/features/league/LeaguePage'),
-        import('../../src/features/explore/ExplorePage'),
-      ]);
-      return (
-        <>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/league" element={<LeaguePage />} />
-          <Route path="/explore" element={<ExplorePage />} />
-          <Route path="/join/:token" element={<h1>Invitation page</h1>} />
-          <Route path="/leagues/new" element={<h1>Start a league page</h1>} />
-        </>
-      );
-    },
-  });
-}, 60_000);
-
-afterEach(async () => {
-  await ui.settled();
-  cleanup();
-  localStorage.clear();
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  await server?.close();
+const suite = uiSuite(async () => {
+  const [{ default: DashboardPage }, { default: LeaguePage }, { default: ExplorePage }] = await Promise.all([
+    import('../../src/features/dashboard/DashboardPage'),
+    import('../../src/features/league/LeaguePage'),
+    import('../../src/features/explore/ExplorePage'),
+  ]);
+  return (
+    <>
+      <Route path="/dashboard" element={<DashboardPage />} />
+      <Route path="/league" element={<LeaguePage />} />
+      <Route path="/explore" element={<ExplorePage />} />
+      <Route path="/join/:token" element={<h1>Invitation page</h1>} />
+      <Route path="/leagues/new" element={<h1>Start a league page</h1>} />
+    </>
+  );
 });
 
 function openAs(member: BuiltMember & { name: string }, path: string) {
-  signedIn = member;
-  render(<ui.App path={path} user={ui.userOf(member, member.name)} />);
+  suite.signedIn = member;
+  render(<suite.ui.App path={path} user={suite.ui.userOf(member, member.name)} />);
 }
 
 describe('landing without choosing', () => {
   it('lands a player of one league in it on the dashboard and on explore', async () => {
-    const commissioner = await registerMember(server, 'Cora Commish');
+    const commissioner = await registerMember(suite.server, 'Cora Commish');
     const league = await startLeague(commissioner, 'Harbour League', ['Harbour Hawks', 'Old Town Owls']);
     const { token } = await invite(commissioner, league.id, { role: 'player', team_id: league.teams[1]!.id });
-    const player = await registerMember(server, 'Pat Player');
+    const player = await registerMember(suite.server, 'Pat Player');
     expect((await player.visitor.send('POST', `/api/invitations/${token}/accept`)).status).toBe(201);
 
     openAs(player, '/dashboard');
@@ -88,7 +63,7 @@ describe('landing without choosing', () => {
   });
 
   it('offers a member of no league to start one or to open an invitation link', async () => {
-    const newcomer = await registerMember(server, 'Nia Newcomer');
+    const newcomer = await registerMember(suite.server, 'Nia Newcomer');
     const user = userEvent.setup();
     openAs(newcomer, '/dashboard');
     const card = (await screen.findByRole('heading', { name: 'You are not in a league yet' }, WAIT)).closest(
@@ -116,7 +91,7 @@ describe('landing without choosing', () => {
   });
 
   it('lands a new league’s commissioner in it, with the empty states saying what to do and the set-up linked', async () => {
-    const commissioner = await registerMember(server, 'Fresh Commish');
+    const commissioner = await registerMember(suite.server, 'Fresh Commish');
     const league = await startLeague(commissioner, 'Empty League');
     openAs(commissioner, '/league');
 
@@ -144,7 +119,7 @@ describe('landing without choosing', () => {
     // A player of a league sees only its members among the set-up screens.
     const withTeams = await startLeague(commissioner, 'Busy League', ['Harbour Hawks', 'Old Town Owls']);
     const { token } = await invite(commissioner, withTeams.id, { role: 'player', team_id: withTeams.teams[0]!.id });
-    const player = await registerMember(server, 'Penny Player');
+    const player = await registerMember(suite.server, 'Penny Player');
     await player.visitor.send('POST', `/api/invitations/${token}/accept`);
     cleanup();
     localStorage.clear();

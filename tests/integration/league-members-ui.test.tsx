@@ -5,68 +5,39 @@
  * listed and revokes it, after which the link no longer opens; a member who is not the
  * commissioner sees no invitations and leaves the league after a confirmation.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../support/chat-ui';
-import { ENGINES } from '../support/engines';
+import { describe, expect, it, vi } from 'vitest';
 import { Visitor } from '../support/http-client';
 import type { BuiltMember } from '../support/league-builder';
-import { invite, registerMember, startLeague, type StartedLeague } from '../support/league-setup-ui';
-import { leagueUi, type LeagueUi } from '../support/league-ui';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { invite, registerMember, uiSuite, withLeague } from '../support/league-setup-ui';
 
 const WAIT = { timeout: 10_000 };
 
-let server: TestServer;
-let commissioner: BuiltMember & { name: string };
-let league: StartedLeague;
-let signedIn: BuiltMember & { name: string };
-let ui: LeagueUi;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(ENGINES[0]!);
-  commissioner = await registerMember(server, 'Cora Commish');
-  league = await startLeague(commissioner, 'Harbour League', ['Harbour Hawks', 'Old Town Owls']);
-  signedIn = commissioner;
-  ui = await leagueUi(server, () => signedIn, {
-    routes: async () => {
-      const { default: MembersPage } = await import('../../src/features/league-admin/MembersPage');
-      return (
-        <>
-          <Route path="/league/members" element={<MembersPage />} />
-          <Route path="/league" element={<h1>League page</h1>} />
-        </>
-      );
-    },
-  });
-}, 60_000);
-
-afterEach(async () => {
-  await ui.settled();
-  cleanup();
-  localStorage.clear();
+const suite = uiSuite(async () => {
+  const { default: MembersPage } = await import('../../src/features/league-admin/MembersPage');
+  return (
+    <>
+      <Route path="/league/members" element={<MembersPage />} />
+      <Route path="/league" element={<h1>League page</h1>} />
+    </>
+  );
 });
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  await server?.close();
-});
+const given = withLeague(suite, 'Harbour League', ['Harbour Hawks', 'Old Town Owls']);
 
 function openAs(member: BuiltMember & { name: string }) {
-  signedIn = member;
-  localStorage.setItem('selectedLeague', JSON.stringify({ league_id: league.id, team_id: 0 }));
-  render(<ui.App path="/league/members" user={ui.userOf(member, member.name)} />);
+  suite.signedIn = member;
+  localStorage.setItem('selectedLeague', JSON.stringify({ league_id: given.league.id, team_id: 0 }));
+  render(<suite.ui.App path="/league/members" user={suite.ui.userOf(member, member.name)} />);
 }
 
-const preview = (token: string) => new Visitor(server.url).send('GET', `/api/invitations/${token}`);
+const preview = (token: string) => new Visitor(suite.server.url).send('GET', `/api/invitations/${token}`);
 
 describe('members and invitations', () => {
   it('creates a link for a player of a team, copies it, lists it and revokes it', async () => {
     const user = userEvent.setup();
-    openAs(commissioner);
+    openAs(given.commissioner);
     expect(await screen.findByRole('heading', { level: 1, name: 'Members of Harbour League' }, WAIT)).toBeTruthy();
     const members = await screen.findByRole('heading', { name: 'Members (1)' }, WAIT);
     expect(members.closest('section')!.textContent).toContain('Cora Commish');
@@ -101,12 +72,12 @@ describe('members and invitations', () => {
     const item = row.closest('li')!;
     expect(item.textContent).toContain('Open');
     expect(item.textContent).toContain('Used 0 of 3');
-    const stored = await server.database.db
+    const stored = await suite.server.database.db
       .selectFrom('league_invitations')
       .select(['role', 'team_id', 'max_uses', 'expires_at'])
-      .where('league_id', '=', league.id)
+      .where('league_id', '=', given.league.id)
       .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ role: 'player', team_id: league.teams[1]!.id, max_uses: 3 });
+    expect(stored).toMatchObject({ role: 'player', team_id: given.league.teams[1]!.id, max_uses: 3 });
     const days = (Date.parse(stored.expires_at) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(4.9);
     expect(days).toBeLessThanOrEqual(5);
@@ -123,7 +94,7 @@ describe('members and invitations', () => {
 
   it('selects the link for copying by hand when the browser refuses the clipboard', async () => {
     const user = userEvent.setup();
-    openAs(commissioner);
+    openAs(given.commissioner);
     await user.click(await screen.findByRole('button', { name: 'Create link' }, WAIT));
     const link = await screen.findByLabelText<HTMLInputElement>('Invitation link', {}, WAIT);
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
@@ -137,8 +108,11 @@ describe('members and invitations', () => {
   });
 
   it('lets a member who is not the commissioner see the members and leave the league', async () => {
-    const member = await registerMember(server, 'Pat Player');
-    const { token } = await invite(commissioner, league.id, { role: 'player', team_id: league.teams[0]!.id });
+    const member = await registerMember(suite.server, 'Pat Player');
+    const { token } = await invite(given.commissioner, given.league.id, {
+      role: 'player',
+      team_id: given.league.teams[0]!.id,
+    });
     expect((await member.visitor.send('POST', `/api/invitations/${token}/accept`)).status).toBe(201);
     const user = userEvent.setup();
     openAs(member);
@@ -160,10 +134,10 @@ describe('members and invitations', () => {
 
     expect(await screen.findByRole('heading', { name: 'League page' }, WAIT)).toBeTruthy();
     expect(localStorage.getItem('selectedLeague')).toBeNull();
-    const row = await server.database.db
+    const row = await suite.server.database.db
       .selectFrom('league_members')
       .select('role')
-      .where('league_id', '=', league.id)
+      .where('league_id', '=', given.league.id)
       .where('user_id', '=', member.id)
       .executeTakeFirst();
     expect(row).toBeUndefined();

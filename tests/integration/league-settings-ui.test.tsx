@@ -4,54 +4,30 @@
  * (a new tie-break preset is stored); once one is played the rules' fields are disabled with the
  * reason, and a new name still saves, because only what changed is sent.
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../support/chat-ui';
-import { ENGINES } from '../support/engines';
-import type { BuiltMember } from '../support/league-builder';
-import { playFirstFixture, registerMember, startLeague, type StartedLeague } from '../support/league-setup-ui';
-import { leagueUi, type LeagueUi } from '../support/league-ui';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { playFirstFixture, uiSuite, withLeague } from '../support/league-setup-ui';
 
 const WAIT = { timeout: 10_000 };
 
-let server: TestServer;
-let commissioner: BuiltMember & { name: string };
-let league: StartedLeague;
-let ui: LeagueUi;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(ENGINES[0]!);
-  commissioner = await registerMember(server, 'Cora Commish');
-  league = await startLeague(commissioner, 'Harbour League', ['Harbour Hawks', 'Old Town Owls']);
-  ui = await leagueUi(server, () => commissioner, {
-    routes: async () => {
-      const { default: LeagueSettingsPage } = await import('../../src/features/league-admin/LeagueSettingsPage');
-      return <Route path="/league/settings" element={<LeagueSettingsPage />} />;
-    },
-  });
-}, 60_000);
-
-afterEach(async () => {
-  await ui.settled();
-  cleanup();
-  localStorage.clear();
+const suite = uiSuite(async () => {
+  const { default: LeagueSettingsPage } = await import('../../src/features/league-admin/LeagueSettingsPage');
+  return <Route path="/league/settings" element={<LeagueSettingsPage />} />;
 });
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  await server?.close();
-});
+const given = withLeague(suite, 'Harbour League', ['Harbour Hawks', 'Old Town Owls']);
 
 const stored = () =>
-  server.database.db.selectFrom('leagues').selectAll().where('id', '=', league.id).executeTakeFirstOrThrow();
+  suite.server.database.db
+    .selectFrom('leagues')
+    .selectAll()
+    .where('id', '=', given.league.id)
+    .executeTakeFirstOrThrow();
 
 async function open() {
-  localStorage.setItem('selectedLeague', JSON.stringify({ league_id: league.id, team_id: 0 }));
-  render(<ui.App path="/league/settings" user={ui.userOf(commissioner, commissioner.name)} />);
+  localStorage.setItem('selectedLeague', JSON.stringify({ league_id: given.league.id, team_id: 0 }));
+  render(<suite.ui.App path="/league/settings" user={suite.ui.userOf(given.commissioner, given.commissioner.name)} />);
   await screen.findByRole('heading', { level: 1, name: /^Settings of / }, WAIT);
   return screen.findByLabelText<HTMLInputElement>('League name', {}, WAIT);
 }
@@ -71,7 +47,7 @@ describe('league settings', () => {
   });
 
   it('once a fixture is played, keep the rules (disabled, with the reason) and still save a new name', async () => {
-    await playFirstFixture(commissioner, league.id);
+    await playFirstFixture(given.commissioner, given.league.id);
     const user = userEvent.setup();
     const name = await open();
     expect(

@@ -6,67 +6,43 @@
  * member's own (reordered with the keyboard) is stored as the league's tie-break; the creator is
  * its commissioner, the league is selected and its teams screen opens.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../support/chat-ui';
-import { ENGINES } from '../support/engines';
+import { describe, expect, it } from 'vitest';
 import type { BuiltMember } from '../support/league-builder';
-import { registerMember } from '../support/league-setup-ui';
-import { leagueUi, type LeagueUi } from '../support/league-ui';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { registerMember, uiSuite } from '../support/league-setup-ui';
 
 const WAIT = { timeout: 10_000 };
 
-let server: TestServer;
-let signedIn: BuiltMember & { name: string };
-let ui: LeagueUi;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(ENGINES[0]!);
-  ui = await leagueUi(server, () => signedIn, {
-    routes: async () => {
-      const [{ default: NewLeaguePage }, { default: TeamsPage }] = await Promise.all([
-        import('../../src/features/league-admin/NewLeaguePage'),
-        import('../../src/features/league-admin/TeamsPage'),
-      ]);
-      return (
-        <>
-          <Route path="/leagues/new" element={<NewLeaguePage />} />
-          <Route path="/league/teams" element={<TeamsPage />} />
-        </>
-      );
-    },
-  });
-}, 60_000);
-
-afterEach(async () => {
-  await ui.settled();
-  cleanup();
-  localStorage.clear();
-});
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  await server?.close();
+const suite = uiSuite(async () => {
+  const [{ default: NewLeaguePage }, { default: TeamsPage }] = await Promise.all([
+    import('../../src/features/league-admin/NewLeaguePage'),
+    import('../../src/features/league-admin/TeamsPage'),
+  ]);
+  return (
+    <>
+      <Route path="/leagues/new" element={<NewLeaguePage />} />
+      <Route path="/league/teams" element={<TeamsPage />} />
+    </>
+  );
 });
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const leaguesOf = (userId: number) =>
-  server.database.db.selectFrom('leagues').selectAll().where('created_by', '=', userId).execute();
+  suite.server.database.db.selectFrom('leagues').selectAll().where('created_by', '=', userId).execute();
 
-async function openForm() {
-  render(<ui.App path="/leagues/new" user={ui.userOf(signedIn, signedIn.name)} />);
+async function openForm(member: BuiltMember & { name: string }) {
+  suite.signedIn = member;
+  render(<suite.ui.App path="/leagues/new" user={suite.ui.userOf(member, member.name)} />);
   return screen.findByRole('heading', { level: 1, name: 'Start a league' }, WAIT);
 }
 
 describe('Start a league', () => {
   it('refuses an empty name and season and points out of order, says why by each field, and creates nothing', async () => {
-    signedIn = await registerMember(server, 'Nia Newcomer');
+    const member = await registerMember(suite.server, 'Nia Newcomer');
     const user = userEvent.setup();
-    const heading = await openForm();
+    const heading = await openForm(member);
     // The screen's title has focus once it opens.
     expect(document.activeElement).toBe(heading);
     await user.clear(field('Season'));
@@ -90,13 +66,13 @@ describe('Start a league', () => {
     );
     expect(field('League name').getAttribute('aria-invalid')).toBe('true');
     expect(field('League name').getAttribute('aria-describedby')).toContain('name-error');
-    expect(await leaguesOf(signedIn.id)).toEqual([]);
+    expect(await leaguesOf(member.id)).toEqual([]);
   });
 
   it('fills the points and squad and sheet sizes from the sport chosen', async () => {
-    signedIn = await registerMember(server, 'Sam Sporty');
+    const member = await registerMember(suite.server, 'Sam Sporty');
     const user = userEvent.setup();
-    await openForm();
+    await openForm(member);
     const numbers = () =>
       ['Win', 'Draw', 'Loss', 'Smallest squad', 'Largest squad', 'Starters', 'Substitutes (at most)'].map((label) =>
         Number(field(label).value),
@@ -109,9 +85,9 @@ describe('Start a league', () => {
   });
 
   it('creates the league with the head-to-head preset, its creator as commissioner, and opens its teams', async () => {
-    signedIn = await registerMember(server, 'Cora Commish');
+    const member = await registerMember(suite.server, 'Cora Commish');
     const user = userEvent.setup();
-    await openForm();
+    await openForm(member);
     await user.type(field('League name'), 'Sunday League');
     await user.clear(field('Season'));
     await user.type(field('Season'), '2026/27');
@@ -123,7 +99,7 @@ describe('Start a league', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Teams of Sunday League' }, WAIT)).toBeTruthy();
     expect(await screen.findByText('No teams yet — add the first one above.', {}, WAIT)).toBeTruthy();
-    const [league] = await leaguesOf(signedIn.id);
+    const [league] = await leaguesOf(member.id);
     expect(league).toMatchObject({
       name: 'Sunday League',
       season: '2026/27',
@@ -134,11 +110,11 @@ describe('Start a league', () => {
       points_draw: 1,
       points_loss: 0,
     });
-    const membership = await server.database.db
+    const membership = await suite.server.database.db
       .selectFrom('league_members')
       .select(['role', 'team_id'])
       .where('league_id', '=', league!.id)
-      .where('user_id', '=', signedIn.id)
+      .where('user_id', '=', member.id)
       .executeTakeFirstOrThrow();
     expect(membership).toEqual({ role: 'commissioner', team_id: null });
     expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toEqual({
@@ -149,9 +125,9 @@ describe('Start a league', () => {
   });
 
   it('takes an ordered list of its own, reordered with the keyboard, each move announced', async () => {
-    signedIn = await registerMember(server, 'Olli Order');
+    const member = await registerMember(suite.server, 'Olli Order');
     const user = userEvent.setup();
-    await openForm();
+    await openForm(member);
     await user.type(field('League name'), 'Ordered League');
     await user.click(screen.getByRole('radio', { name: 'My own order' }));
     const list = screen.getByRole('list', { name: 'Order of the criteria' });
@@ -187,7 +163,7 @@ describe('Start a league', () => {
     await user.click(screen.getByRole('button', { name: 'Create the league' }));
 
     await screen.findByRole('heading', { level: 1, name: 'Teams of Ordered League' }, WAIT);
-    const [league] = await leaguesOf(signedIn.id);
+    const [league] = await leaguesOf(member.id);
     expect(JSON.parse(league!.tie_break)).toEqual(['points', 'goals_for', 'goal_difference', 'head_to_head']);
   });
 });

@@ -5,55 +5,32 @@
  * venue) and saves nothing; "Save schedule" asks first, then the league has the previewed
  * fixtures; once a fixture is played the form explains that the schedule stays and is disabled.
  */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../support/chat-ui';
-import { ENGINES } from '../support/engines';
-import type { BuiltMember } from '../support/league-builder';
-import { registerMember, startLeague, type StartedLeague } from '../support/league-setup-ui';
-import { leagueUi, type LeagueUi } from '../support/league-ui';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { uiSuite, withLeague } from '../support/league-setup-ui';
 
 const WAIT = { timeout: 10_000 };
 const TEAMS = ['Harbour Hawks', 'Old Town Owls', 'Riverside Rovers', 'Quarry Queens'];
 
-let server: TestServer;
-let commissioner: BuiltMember & { name: string };
-let league: StartedLeague;
-let ui: LeagueUi;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(ENGINES[0]!);
-  commissioner = await registerMember(server, 'Cora Commish');
-  league = await startLeague(commissioner, 'Harbour League', TEAMS);
-  ui = await leagueUi(server, () => commissioner, {
-    routes: async () => {
-      const { default: SchedulePage } = await import('../../src/features/league-admin/SchedulePage');
-      return <Route path="/league/schedule" element={<SchedulePage />} />;
-    },
-  });
-}, 60_000);
-
-afterEach(async () => {
-  await ui.settled();
-  cleanup();
-  localStorage.clear();
+const suite = uiSuite(async () => {
+  const { default: SchedulePage } = await import('../../src/features/league-admin/SchedulePage');
+  return <Route path="/league/schedule" element={<SchedulePage />} />;
 });
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  await server?.close();
-});
+const given = withLeague(suite, 'Harbour League', TEAMS);
 
 const fixtures = () =>
-  server.database.db.selectFrom('fixtures').selectAll().where('league_id', '=', league.id).orderBy('id').execute();
+  suite.server.database.db
+    .selectFrom('fixtures')
+    .selectAll()
+    .where('league_id', '=', given.league.id)
+    .orderBy('id')
+    .execute();
 
 function open() {
-  localStorage.setItem('selectedLeague', JSON.stringify({ league_id: league.id, team_id: 0 }));
-  render(<ui.App path="/league/schedule" user={ui.userOf(commissioner, commissioner.name)} />);
+  localStorage.setItem('selectedLeague', JSON.stringify({ league_id: given.league.id, team_id: 0 }));
+  render(<suite.ui.App path="/league/schedule" user={suite.ui.userOf(given.commissioner, given.commissioner.name)} />);
   return screen.findByRole('heading', { level: 1, name: 'Schedule of Harbour League' }, WAIT);
 }
 
@@ -133,7 +110,7 @@ describe('the schedule generator', () => {
 
   it('explains that a league with a played fixture keeps its schedule, and disables the form', async () => {
     const [fixture] = await fixtures();
-    const played = await commissioner.visitor.send('POST', `/api/fixtures/${fixture!.id}/result`, {
+    const played = await given.commissioner.visitor.send('POST', `/api/fixtures/${fixture!.id}/result`, {
       json: { home_score: 2, away_score: 1 },
     });
     expect(played.status).toBe(200);

@@ -4,51 +4,23 @@
  * focus again), a team renamed in place, a team removed after a confirmation, and a team that has
  * played kept, the server's reason shown in the dialog.
  */
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../support/chat-ui';
-import { ENGINES } from '../support/engines';
-import type { BuiltMember } from '../support/league-builder';
-import { playFirstFixture, registerMember, startLeague, type StartedLeague } from '../support/league-setup-ui';
-import { leagueUi, type LeagueUi } from '../support/league-ui';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { playFirstFixture, type StartedLeague, startLeague, uiSuite, withLeague } from '../support/league-setup-ui';
 
 const WAIT = { timeout: 10_000 };
 
-let server: TestServer;
-let commissioner: BuiltMember & { name: string };
-let league: StartedLeague;
-let ui: LeagueUi;
-
-beforeAll(async () => {
-  await initTestI18n();
-  server = await startTestServer(ENGINES[0]!);
-  commissioner = await registerMember(server, 'Cora Commish');
-  league = await startLeague(commissioner, 'Harbour League');
-  ui = await leagueUi(server, () => commissioner, {
-    routes: async () => {
-      const { default: TeamsPage } = await import('../../src/features/league-admin/TeamsPage');
-      return <Route path="/league/teams" element={<TeamsPage />} />;
-    },
-  });
-}, 60_000);
-
-afterEach(async () => {
-  await ui.settled();
-  cleanup();
-  localStorage.clear();
+const suite = uiSuite(async () => {
+  const { default: TeamsPage } = await import('../../src/features/league-admin/TeamsPage');
+  return <Route path="/league/teams" element={<TeamsPage />} />;
 });
-afterAll(async () => {
-  vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
-  await server?.close();
-});
+const given = withLeague(suite, 'Harbour League', []);
 
-const teamNames = async (leagueId = league.id) =>
+const teamNames = async (leagueId = given.league.id) =>
   (
-    await server.database.db
+    await suite.server.database.db
       .selectFrom('teams')
       .select('name')
       .where('league_id', '=', leagueId)
@@ -56,9 +28,9 @@ const teamNames = async (leagueId = league.id) =>
       .execute()
   ).map((team) => team.name);
 
-async function open(which: StartedLeague = league) {
+async function open(which: StartedLeague = given.league) {
   localStorage.setItem('selectedLeague', JSON.stringify({ league_id: which.id, team_id: 0 }));
-  render(<ui.App path="/league/teams" user={ui.userOf(commissioner, commissioner.name)} />);
+  render(<suite.ui.App path="/league/teams" user={suite.ui.userOf(given.commissioner, given.commissioner.name)} />);
   return screen.findByRole('heading', { level: 1, name: `Teams of ${which.name}` }, WAIT);
 }
 
@@ -75,10 +47,10 @@ describe('the teams screen', () => {
     }
     expect(screen.getByRole('heading', { name: 'Teams (3)' })).toBeTruthy();
     // Teams added in a row start with different colours.
-    const colours = await server.database.db
+    const colours = await suite.server.database.db
       .selectFrom('teams')
       .select('colour_primary')
-      .where('league_id', '=', league.id)
+      .where('league_id', '=', given.league.id)
       .execute();
     expect(new Set(colours.map((team) => team.colour_primary)).size).toBe(3);
 
@@ -103,8 +75,8 @@ describe('the teams screen', () => {
   });
 
   it('keeps a team that has played, with the server’s reason in the dialog', async () => {
-    const played = await startLeague(commissioner, 'Played League', ['Harbour Hawks', 'Old Town Owls']);
-    await playFirstFixture(commissioner, played.id);
+    const played = await startLeague(given.commissioner, 'Played League', ['Harbour Hawks', 'Old Town Owls']);
+    await playFirstFixture(given.commissioner, played.id);
     const user = userEvent.setup();
     await open(played);
     await user.click(await screen.findByRole('button', { name: 'Remove Harbour Hawks' }, WAIT));

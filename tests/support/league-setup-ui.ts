@@ -1,12 +1,19 @@
 /**
- * Leagues made the way a member makes them, through the REAL set-up API (not written into the
- * database as tests/support/league-builder.ts does): a newly registered member starts a league,
- * adds teams, invites people. For the set-up screens' tests.
+ * For the set-up screens' tests: leagues made the way a member makes them, through the REAL
+ * set-up API (not written into the database as tests/support/league-builder.ts does): a newly
+ * registered member starts a league, adds teams, invites people, plays a fixture; and the suite
+ * that renders the screens against a server of its own (`uiSuite`).
  */
+import { cleanup } from '@testing-library/react';
 import { randomBytes } from 'node:crypto';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { initTestI18n } from './chat-ui.js';
+import { ENGINES } from './engines.js';
 import type { BuiltMember } from './league-builder.js';
 import { Visitor } from './http-client.js';
-import type { TestServer } from './test-server.js';
+import { leagueUi, type LeagueUi } from './league-ui.js';
+import { startTestServer, type TestServer } from './test-server.js';
 
 /** A newly registered member, signed in. */
 export async function registerMember(server: TestServer, name: string): Promise<BuiltMember & { name: string }> {
@@ -77,4 +84,47 @@ export async function playFirstFixture(commissioner: BuiltMember, leagueId: numb
   });
   if (result.status !== 200) throw new Error(`could not record a result: ${result.status} ${result.text}`);
   return fixture;
+}
+
+export interface UiSuite {
+  server: TestServer;
+  ui: LeagueUi;
+  /** The member the page is signed in as (the page's requests carry their session). */
+  signedIn: BuiltMember;
+}
+
+/**
+ * A describe file's set-up for screens against a real server: i18n, a server of its own, the
+ * page harness (tests/support/league-ui.tsx) rendering `routes`; each test ends once the page's
+ * requests are answered, and the server closes after the last. Set `signedIn` before rendering.
+ */
+export function uiSuite(routes: () => Promise<ReactNode>): UiSuite {
+  const suite = {} as UiSuite;
+  beforeAll(async () => {
+    await initTestI18n();
+    suite.server = await startTestServer(ENGINES[0]!);
+    suite.ui = await leagueUi(suite.server, () => suite.signedIn, { routes });
+  }, 60_000);
+  afterEach(async () => {
+    await suite.ui.settled();
+    cleanup();
+    localStorage.clear();
+  });
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+    await suite.server?.close();
+  });
+  return suite;
+}
+
+/** A league of `teams` that a newly registered commissioner starts before the file's tests, signed in. */
+export function withLeague(suite: UiSuite, name: string, teams: string[]) {
+  const given = {} as { commissioner: BuiltMember & { name: string }; league: StartedLeague };
+  beforeAll(async () => {
+    given.commissioner = await registerMember(suite.server, 'Cora Commish');
+    given.league = await startLeague(given.commissioner, name, teams);
+    suite.signedIn = given.commissioner;
+  }, 60_000);
+  return given;
 }

@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session';
 import { clearSelectedLeague, followsTeam, type SelectedLeague } from '../../lib/selected-league';
 import { obviousLeague, useLeagueChoice } from '../../lib/use-league-choice';
 import { useResource } from '../../lib/use-resource';
+import { AdjustmentNotes } from './AdjustmentNotes';
 import { LeagueLinks } from './LeagueLinks';
 import { FollowTeam, LeaguePicker } from './LeaguePicker';
 import { StandingsTable } from './StandingsTable';
@@ -116,6 +117,7 @@ function LeagueView({
         {detail.data && detail.data.standings.length > 0 && (
           <>
             <StandingsTable rows={detail.data.standings} myTeamId={teamId} />
+            <AdjustmentNotes rows={detail.data.standings} />
             <TieBreakNote criteria={detail.data.tie_break} />
           </>
         )}

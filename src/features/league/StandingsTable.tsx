@@ -1,7 +1,8 @@
 /**
  * The league table: every team with played, won, drawn, lost, goals, difference, points and the
  * form of its last five games as coloured marks (with a text alternative). Sortable by any
- * column (a second click reverses); the member's team is highlighted and named as theirs.
+ * column (a second click reverses); the member's team is highlighted and named as theirs. Points
+ * changed by a deduction or an addition carry a mark; AdjustmentNotes below the table say why.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -83,6 +84,14 @@ export function StandingsTable({ rows, myTeamId }: { rows: StandingRow[]; myTeam
                 {COLUMNS.map((column) => (
                   <td key={column} className={cellClass(column)}>
                     {column === 'goal_difference' && row[column] > 0 ? `+${row[column]}` : row[column]}
+                    {column === 'points' && row.adjustments.length > 0 && (
+                      <>
+                        <span className="standings-adjusted" aria-hidden="true">
+                          *
+                        </span>
+                        <span className="visually-hidden">{` ${t('league.adjustedMark')}`}</span>
+                      </>
+                    )}
                   </td>
                 ))}
                 <td>
