@@ -1,7 +1,7 @@
 /**
  * The league's read routes on each engine: every route's answer with values worked out by hand
- * from tests/support/league-builder.ts, who may read what, and bad input. Player search, filters
- * and paging are in league-players.test.ts.
+ * from tests/support/league-builder.ts. Who may read what and bad input are in
+ * league-read-refusals.test.ts; player search, filters and paging in league-players.test.ts.
  * The builder's default league (4 teams A–D, weeks 1–6, now week 3) plays week 1 A–B and C–D,
  * week 2 A–C and B–D (played), week 3 A–D and C–B, no games in week 4, and weeks 5–6 like 1–2.
  * Scores (home (i + week) mod 4, away (j + week) mod 3): A 1–2 B, C 3–1 D, A 2–1 C, B 3–2 D.
@@ -351,80 +351,5 @@ describe.each(ENGINES)('league reads on $name', (engine) => {
     ]);
     const one = await get<TransferList>(league.members.player.visitor, `/api/leagues/${league.id}/transfers?limit=1`);
     expect(one.body.transfers).toHaveLength(1);
-  });
-
-  describe('access', () => {
-    const paths = () => [
-      `/api/leagues/${league.id}`,
-      `/api/leagues/${league.id}/fixtures`,
-      `/api/leagues/${league.id}/players`,
-      `/api/leagues/${league.id}/transfers`,
-      `/api/fixtures/${fixture(1, 0).id}`,
-      `/api/teams/${team(0).id}`,
-      `/api/players/${team(0).players[0]}`,
-    ];
-
-    it('needs sign-in everywhere', async () => {
-      for (const path of ['/api/leagues', ...paths()])
-        expect((await get(league.anonymous, path)).status, path).toBe(401);
-    });
-
-    it('answers 404 to a member of another league, like an id that does not exist', async () => {
-      for (const path of paths()) {
-        const answer = await get(league.members.outsider.visitor, path);
-        expect(answer.status, path).toBe(404);
-        expect(answer.body.message).toMatch(/does not exist or is not in one of your leagues/);
-      }
-    });
-
-    it.each(['commissioner', 'coach', 'otherCoach', 'player', 'referee'] as const)(
-      'lets the %s read everything',
-      async (who) => {
-        for (const path of paths()) expect((await get(league.members[who].visitor, path)).status, path).toBe(200);
-      },
-    );
-  });
-
-  describe('bad input is a 4xx that says what is wrong', () => {
-    const max = 2147483647;
-    it.each([
-      ['/api/leagues/abc', 400, /params\/id must be integer/],
-      ['/api/fixtures/abc', 400, /params\/id must be integer/],
-      ['/api/teams/0', 400, /params\/id must be >= 1/],
-      ['/api/players/2147483648', 400, /params\/id must be <= 2147483647/],
-      [`/api/leagues/${max}`, 404, /League 2147483647 does not exist/],
-      [`/api/fixtures/${max}`, 404, /Fixture 2147483647 does not exist/],
-      [`/api/teams/${max}`, 404, /Team 2147483647 does not exist/],
-      [`/api/players/${max}`, 404, /Player 2147483647 does not exist/],
-      [`/api/leagues/${max}/players`, 404, /does not exist/],
-    ])('%s → %i', async (path, status, message) => {
-      const answer = await get(league.members.commissioner.visitor, path);
-      expect(answer.status).toBe(status);
-      expect(answer.body.message).toMatch(message);
-    });
-
-    it.each([
-      ['fixtures?week=0', /week must be between 1 and 6/],
-      ['fixtures?week=7', /week must be between 1 and 6/],
-      ['fixtures?week=two', /week must be integer/],
-      ['players?sort=age', /sort must be equal to one of the allowed values/],
-      ['players?status=retired', /status must be equal to one of the allowed values/],
-      ['players?position=XX', /position must be equal to one of the allowed values/],
-      ['players?position=C', /position must be one of GK, DF, MF, FW/],
-      ['players?limit=0', /limit must be >= 1/],
-      ['players?limit=51', /limit must be <= 50/],
-      ['players?cursor=bm90LWEtY3Vyc29y', /cursor is not a cursor of this list/],
-      ['players?cursor=%21%21', /cursor must match pattern/],
-      [`players?q=${'a'.repeat(101)}`, /q must NOT have more than 100 characters/],
-      ['players?free=maybe', /free must be boolean/],
-      ['players?team=2147483647', /team 2147483647 is not a team of this league/],
-      ['players?colour=red', /must NOT have additional properties/],
-      ['transfers?limit=0', /limit must be >= 1/],
-      ['transfers?limit=51', /limit must be <= 50/],
-    ])('%s', async (query, message) => {
-      const answer = await get(league.members.commissioner.visitor, `/api/leagues/${league.id}/${query}`);
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toMatch(message);
-    });
   });
 });
