@@ -4,24 +4,16 @@
  * what is wrong. The answers themselves are in league-read.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../server/http/errors.js';
 import { ENGINES } from '../support/engines.js';
-import type { Visitor } from '../support/http-client.js';
 import { buildLeague, type BuiltLeague } from '../support/league-builder.js';
+import { readHelpers } from '../support/league-rows.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 describe.each(ENGINES)('league reads refused on $name', (engine) => {
   let server: TestServer;
   let league: BuiltLeague;
 
-  async function get<T = ErrorBody>(visitor: Visitor, path: string) {
-    const answer = await visitor.send<T>('GET', path);
-    expect(answer.status, `${path}: ${answer.text}`).toBeLessThan(500);
-    return answer;
-  }
-  const team = (index: number) => league.teams[index]!;
-  const fixture = (week: number, home: number) =>
-    league.fixtures.find((f) => f.week === week && f.home_team_id === team(home).id)!;
+  const { get, team, fixture } = readHelpers(() => league);
 
   beforeAll(async () => {
     server = await startTestServer(engine);

@@ -9,7 +9,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPORTS } from '../../server/league/sports.js';
 import { ENGINES } from '../support/engines.js';
-import type { ErrorBody } from '../../server/http/errors.js';
 import type {
   FixtureDetail,
   LeagueDetail,
@@ -19,8 +18,8 @@ import type {
   TransferList,
   WeekFixtures,
 } from '../../server/api/league/league-view.js';
-import type { Visitor } from '../support/http-client.js';
 import { buildLeague, type BuiltLeague } from '../support/league-builder.js';
+import { readHelpers } from '../support/league-rows.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 describe.each(ENGINES)('league reads on $name', (engine) => {
@@ -28,14 +27,7 @@ describe.each(ENGINES)('league reads on $name', (engine) => {
   let league: BuiltLeague;
   const iso = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-  async function get<T = ErrorBody>(visitor: Visitor, path: string) {
-    const answer = await visitor.send<T>('GET', path);
-    expect(answer.status, `${path}: ${answer.text}`).toBeLessThan(500);
-    return answer;
-  }
-  const team = (index: number) => league.teams[index]!;
-  const fixture = (week: number, home: number) =>
-    league.fixtures.find((f) => f.week === week && f.home_team_id === team(home).id)!;
+  const { get, team, fixture } = readHelpers(() => league);
 
   beforeAll(async () => {
     server = await startTestServer(engine);

@@ -7,6 +7,7 @@
  */
 import type { BuiltLeague } from './league-builder.js';
 import { expect } from 'vitest';
+import type { ErrorBody } from '../../server/http/errors.js';
 import type { Visitor } from './http-client.js';
 import type { TestServer } from './test-server.js';
 
@@ -110,5 +111,22 @@ export function leagueHelpers(get: () => { server: TestServer; league: BuiltLeag
       message: RegExp,
       target: { id: number } = get().league,
     ) => refuseIn(target, who, method, path, json, status, message),
+  };
+}
+
+/**
+ * What the read tests share over the league a describe block built: `get` (any answer but a 5xx,
+ * which fails the test at once), a team by its index, and the fixture a team hosts in a week.
+ */
+export function readHelpers(built: () => BuiltLeague) {
+  return {
+    get: async <T = ErrorBody>(visitor: Visitor, path: string) => {
+      const answer = await visitor.send<T>('GET', path);
+      expect(answer.status, `${path}: ${answer.text}`).toBeLessThan(500);
+      return answer;
+    },
+    team: (index: number) => built().teams[index]!,
+    fixture: (week: number, home: number) =>
+      built().fixtures.find((f) => f.week === week && f.home_team_id === built().teams[home]!.id)!,
   };
 }
