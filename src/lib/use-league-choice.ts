@@ -2,8 +2,8 @@
  * Which league the dashboard, league and explore pages show. The member's choice is kept in
  * `selectedLeague`; this hook also loads the member's leagues and settles what needs no
  * choosing: a stored league the member no longer belongs to is forgotten, and a member of one
- * league who plays for or coaches a team there (or whose league has no teams yet) lands in it,
- * the selection stored without asking.
+ * league lands in it, the selection stored without asking: following their own team when they
+ * play for or coach one, no team otherwise (they may pick one to follow on the league page).
  */
 import { useEffect } from 'react';
 import { loadMyLeagues, type LeagueSummary } from './league-client';
@@ -26,11 +26,9 @@ export interface LeagueChoice {
   noLeague: boolean;
 }
 
-/** The league to land in without asking, if there is exactly one obvious choice. */
+/** The league to land in without asking: the member's only league. */
 export function obviousLeague(leagues: readonly LeagueSummary[]): LeagueSummary | null {
-  if (leagues.length !== 1) return null;
-  const [only] = leagues;
-  return only!.my_team !== null || only!.teams === 0 ? only! : null;
+  return leagues.length === 1 ? leagues[0]! : null;
 }
 
 export function useLeagueChoice(): LeagueChoice {

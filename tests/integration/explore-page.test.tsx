@@ -22,6 +22,7 @@ import { initTestI18n } from '../support/chat-ui';
 import { ENGINES } from '../support/engines';
 import type { Visitor } from '../support/http-client';
 import { buildLeague, type BuiltLeague } from '../support/league-builder';
+import { startLeague } from '../support/league-setup-ui';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const transport: { visitor: Visitor | null } = { visitor: null };
@@ -107,7 +108,10 @@ const rows = () => within(screen.getByRole('list')).queryAllByRole('listitem');
 const wait = { timeout: 5000 };
 
 describe('Explore page', () => {
-  it('without a league says where to choose one (a commissioner following no team has a choice to make)', async () => {
+  it('without a league says where to choose one (a member of two leagues has a choice to make)', async () => {
+    // A member of one league lands in it; a second league leaves the choice to them.
+    const second = await startLeague(league.members.commissioner, 'Second Sunday League');
+    expect(second.id).not.toBe(league.id);
     renderExplore();
     expect(screen.getByRole('heading', { level: 1, name: 'Explore players' })).toBeTruthy();
     const choose = await screen.findByRole('link', { name: 'Choose a league' }, wait);

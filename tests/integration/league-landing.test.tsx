@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * Landing without choosing, against a REAL server: a member of one league who plays for a team
- * lands in it on the dashboard and on explore, the selection stored; a member of no league is
+ * Landing without choosing, against a REAL server: a member of one league lands in it on the
+ * dashboard and on explore, the selection stored (following their team when they play for one); a member of no league is
  * offered to start one or to open an invitation link (a pasted link opens its page, anything else
  * is refused with the reason); a new league's commissioner lands in it and its empty table and
  * fixtures say what to do next, with the set-up screens linked, while a player sees only Members.
@@ -60,6 +60,19 @@ describe('landing without choosing', () => {
     expect(await screen.findByText('Harbour League', {}, WAIT)).toBeTruthy();
     expect(screen.queryByText('Choose a league first to explore its players.')).toBeNull();
     expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toMatchObject({ league_id: league.id });
+  });
+
+  it('lands the commissioner of one league with teams in it, following no team, without asking', async () => {
+    const commissioner = await registerMember(suite.server, 'Solo Commish');
+    const league = await startLeague(commissioner, 'Kingsway League', ['Harbour Hawks', 'Old Town Owls']);
+    openAs(commissioner, '/dashboard');
+    expect(await screen.findByText('Kingsway League', {}, WAIT)).toBeTruthy();
+    expect(screen.queryByText('Choose your league')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toEqual({
+      league_id: league.id,
+      team_id: 0,
+      current_season_week: 1,
+    });
   });
 
   it('offers a member of no league to start one or to open an invitation link', async () => {

@@ -13,7 +13,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { loadLeague, type FixtureSummary, type LeagueSummary } from '../../lib/league-client';
 import { useSession } from '../../lib/session';
 import { clearSelectedLeague, followsTeam, type SelectedLeague } from '../../lib/selected-league';
-import { obviousLeague, useLeagueChoice } from '../../lib/use-league-choice';
+import { useLeagueChoice } from '../../lib/use-league-choice';
 import { useResource } from '../../lib/use-resource';
 import { AdjustmentNotes } from './AdjustmentNotes';
 import { LeagueLinks } from './LeagueLinks';
@@ -52,7 +52,7 @@ export default function LeaguePage() {
  */
 function mayChangeFrom(leagues: LeagueSummary[], chosen: LeagueSummary, selected: SelectedLeague): boolean {
   if (leagues.length > 1) return true;
-  return obviousLeague(leagues) !== chosen && followsTeam(selected);
+  return chosen.my_team === null && followsTeam(selected);
 }
 
 /**
