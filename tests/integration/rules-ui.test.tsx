@@ -104,12 +104,12 @@ describe('the competition rules screen', () => {
     const user = userEvent.setup();
     await open(league);
     const award = screen.getByRole('form', { name: 'Award a result' });
-    const fixture = within(award).getByLabelText('Match') as HTMLSelectElement;
+    const fixture = within(award).getByLabelText<HTMLSelectElement>('Match');
     await waitFor(() => expect(fixture.options.length).toBe(3), WAIT);
     const other = [...fixture.options].find((o) => o.value !== '' && o.value !== String(played.id))!;
     expect(other.textContent).toMatch(/\(Scheduled\)$/);
     await user.selectOptions(fixture, other.value);
-    const [homeName] = other.textContent!.split(' – ');
+    const [homeName] = (other.textContent ?? '').split(' – ');
     await user.type(within(award).getByLabelText(`Goals for ${homeName}`), '3');
     await user.type(within(award).getByLabelText(/^Goals for /, { selector: '#award-away' }), '0');
     await user.type(within(award).getByLabelText('Reason'), 'The away side could not field a team');
@@ -126,7 +126,7 @@ describe('the competition rules screen', () => {
 
     // Week 1's other two teams have not played: level after every rule (sharing 2nd), the only choice.
     const decide = await screen.findByRole('form', { name: 'Decide the order of level teams' }, WAIT);
-    const group = within(decide).getByLabelText('Teams level') as HTMLSelectElement;
+    const group = within(decide).getByLabelText<HTMLSelectElement>('Teams level');
     const level = [...group.options].map((o) => o.textContent);
     expect(level).toHaveLength(1);
     const [first, second] = level[0]!.replace(/ \(.*$/, '').split(' and ');
