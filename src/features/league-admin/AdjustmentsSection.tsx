@@ -113,7 +113,7 @@ function AdjustmentForm({
             placeholder={t('admin.rules.chooseTeam')}
             options={teams.map((team) => ({ value: String(team.id), label: team.name }))}
           />
-          <fieldset className="choices rules-kind">
+          <fieldset className="rules-kind">
             <legend>{t('admin.rules.adjustments.kind.legend')}</legend>
             {(['deduct', 'add'] as const).map((kind) => (
               <label key={kind} className="choice-inline">
