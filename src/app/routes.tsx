@@ -72,6 +72,13 @@ const MembersPage = preloadable(
   ),
   CheckingSession,
 );
+const RulesPage = preloadable(
+  withStrings(
+    'pages',
+    withStrings('admin', () => import('../features/league-admin/RulesPage')),
+  ),
+  CheckingSession,
+);
 const JoinPage = preloadable(
   withStrings(
     'pages',
@@ -98,6 +105,7 @@ const SCREENS: [pattern: string, screen: Preloadable<object>][] = [
   ['/league/teams', TeamsPage],
   ['/league/schedule', SchedulePage],
   ['/league/members', MembersPage],
+  ['/league/rules', RulesPage],
   ['/join/:token', JoinPage],
   ['/roster/:team_id', RosterPage],
   ['/chat', ChatPage],
@@ -131,6 +139,7 @@ export function AppRoutes() {
           <Route path="/league/teams" element={<TeamsPage />} />
           <Route path="/league/schedule" element={<SchedulePage />} />
           <Route path="/league/members" element={<MembersPage />} />
+          <Route path="/league/rules" element={<RulesPage />} />
           <Route path="/roster/:team_id" element={<RosterPage />} />
           <Route path="/chat" element={<ChatPage />} />
           <Route path="/chat/threads" element={<ChatPage />} />

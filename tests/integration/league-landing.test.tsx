@@ -122,7 +122,14 @@ describe('landing without choosing', () => {
       within(links)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/league/settings', '/league/teams', '/league/schedule', '/league/members', '/leagues/new']);
+    ).toEqual([
+      '/league/settings',
+      '/league/teams',
+      '/league/schedule',
+      '/league/members',
+      '/league/rules',
+      '/leagues/new',
+    ]);
     expect(JSON.parse(localStorage.getItem('selectedLeague')!)).toEqual({
       league_id: league.id,
       team_id: 0,

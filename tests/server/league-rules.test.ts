@@ -59,7 +59,7 @@ describe.each(ENGINES)('competition rules on $name', (engine) => {
     // Any member lists them; only the commissioner removes one.
     const list = await player.visitor.send('GET', `/api/leagues/${league.id}/adjustments`);
     expect(list.status, list.text).toBe(200);
-    expect(list.body).toEqual({ adjustments: [added.body] });
+    expect(list.body).toEqual({ adjustments: [added.body], max_points: 100 });
     const removed = await founder.visitor.send('DELETE', `/api/leagues/${league.id}/adjustments/${added.body.id}`);
     expect(removed.status, removed.text).toBe(204);
     expect((await league.table())[0]).toEqual(['Alpha', 3]);

@@ -13,12 +13,19 @@ import { requireMembership } from './access.js';
 import {
   fixtureView,
   inTransaction,
+  loadLeague,
   lockFixture,
   requireCommissioner,
   type Fixture,
   type FixtureView,
 } from './league-writes.js';
 import { ruleReason } from './rules-writes.js';
+
+/** A changed fixture and the league's chat channel, where its card goes. */
+export interface AwardChange {
+  view: FixtureView;
+  chatChannel: string | null;
+}
 
 export interface AwardInput {
   home_score: number;
@@ -36,7 +43,7 @@ export class AwardWrites {
    * remaining matches are awarded at once. A played match's player lines stay (its statistics
    * happened); only the result is the commissioner's.
    */
-  async award(userId: number, fixtureId: number, input: AwardInput): Promise<FixtureView> {
+  async award(userId: number, fixtureId: number, input: AwardInput): Promise<AwardChange> {
     const reason = ruleReason(input.reason);
     return this.change(userId, fixtureId, 'award its result', () => ({
       status: 'played',
@@ -48,7 +55,7 @@ export class AwardWrites {
   }
 
   /** Back to scheduled without a score; refused for a fixture not awarded or with player lines. */
-  async withdraw(userId: number, fixtureId: number): Promise<FixtureView> {
+  async withdraw(userId: number, fixtureId: number): Promise<AwardChange> {
     return this.change(userId, fixtureId, 'withdraw its award', async (fixture, trx) => {
       if (fixture.awarded !== 1)
         throw new HttpError(409, `Fixture ${fixtureId}'s result was not awarded; there is no award to withdraw`);
@@ -72,14 +79,15 @@ export class AwardWrites {
     fixtureId: number,
     doing: string,
     next: (fixture: Fixture, trx: Transaction<DB>) => Change | Promise<Change>,
-  ): Promise<FixtureView> {
+  ): Promise<AwardChange> {
     return inTransaction(this.database, `Fixture ${fixtureId}`, async (trx) => {
       const fixture = await lockFixture(this.database, trx, fixtureId);
       const membership = await requireMembership(trx, fixture.league_id, userId, `Fixture ${fixtureId}`);
       requireCommissioner(membership, `${doing} (fixture ${fixtureId})`);
       const changes = { ...(await next(fixture, trx)), updated_at: nowIso() };
       await trx.updateTable('fixtures').set(changes).where('id', '=', fixtureId).execute();
-      return fixtureView(trx, { ...fixture, ...changes });
+      const league = await loadLeague(trx, fixture.league_id);
+      return { view: await fixtureView(trx, { ...fixture, ...changes }), chatChannel: league.chat_channel };
     });
   }
 }

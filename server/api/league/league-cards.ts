@@ -40,6 +40,18 @@ function fixtureFields(fixture: FixtureView) {
   return { fixture_id: fixture.id, week: fixture.week, home: team(fixture.home), away: team(fixture.away) };
 }
 
+/** A fixture card's fields: what changed and where and when the fixture is now. */
+function scheduleFields(fixture: FixtureView, changes: string[]) {
+  return {
+    ...fixtureFields(fixture),
+    changes,
+    status: fixture.status,
+    kickoff_at: fixture.kickoff_at,
+    venue: fixture.venue,
+    referee_name: fixture.referee_name,
+  };
+}
+
 export function resultCard(fixture: FixtureView, corrected: boolean): LeagueCard {
   const score = { home: fixture.home_score, away: fixture.away_score };
   return card(
@@ -49,6 +61,34 @@ export function resultCard(fixture: FixtureView, corrected: boolean): LeagueCard
     `${fixture.home.name} ${score.home}–${score.away} ${fixture.away.name}`,
     `/league?week=${fixture.week}`,
     { ...fixtureFields(fixture), score, corrected },
+  );
+}
+
+/**
+ * A result the commissioner set (decision 0031): the text says it was awarded and why, so the card
+ * reads right in any chat UI, even one that shows only the message text.
+ */
+export function awardCard(fixture: FixtureView): LeagueCard {
+  const score = { home: fixture.home_score, away: fixture.away_score };
+  return card(
+    'result',
+    fixture.league_id,
+    `Awarded result, week ${fixture.week}`,
+    `${fixture.home.name} ${score.home}–${score.away} ${fixture.away.name}, awarded by the commissioner: ${fixture.awarded_reason}`,
+    `/league?week=${fixture.week}`,
+    { ...fixtureFields(fixture), score, corrected: false, awarded: true, awarded_reason: fixture.awarded_reason },
+  );
+}
+
+/** The award taken back: the fixture is scheduled again, without a score. */
+export function awardWithdrawnCard(fixture: FixtureView): LeagueCard {
+  return card(
+    'fixture',
+    fixture.league_id,
+    `Award withdrawn, week ${fixture.week}`,
+    `${fixture.home.name} – ${fixture.away.name} has no result again and is back on the schedule`,
+    `/league?week=${fixture.week}`,
+    scheduleFields(fixture, ['status']),
   );
 }
 
@@ -103,14 +143,10 @@ export function fixtureCard(fixture: FixtureView, changes: FixtureChange[]): Lea
     `Fixture change, week ${fixture.week}`,
     `${fixture.home.name} – ${fixture.away.name} ${changes.map(describeChange).join('; ')}`,
     `/league?week=${fixture.week}`,
-    {
-      ...fixtureFields(fixture),
-      changes: changes.map((c) => c.field),
-      status: fixture.status,
-      kickoff_at: fixture.kickoff_at,
-      venue: fixture.venue,
-      referee_name: fixture.referee_name,
-    },
+    scheduleFields(
+      fixture,
+      changes.map((c) => c.field),
+    ),
   );
 }
 

@@ -160,6 +160,11 @@ export const weekFixturesSchema = object({
   fixtures: { type: 'array', items: object(fixtureSummaryProperties) },
 });
 
+export const awardedFixturesSchema = object({
+  league_id: integer,
+  fixtures: { type: 'array', items: object(fixtureSummaryProperties) },
+});
+
 const sheetSchema = { type: 'array', items: object({ player: playerRefSchema, role: string }) } as const;
 
 const matchEvents = { minutes: integer, goals: integer, assists: integer, yellow_cards: integer, red_cards: integer };

@@ -101,6 +101,12 @@ export interface WeekFixtures {
   fixtures: FixtureSummary[];
 }
 
+/** GET /api/leagues/:id/awards: the league's awarded fixtures, by week and kick-off. */
+export interface AwardedFixtures {
+  league_id: number;
+  fixtures: FixtureSummary[];
+}
+
 export interface PlayerRef {
   id: number;
   name: string;

@@ -13,6 +13,7 @@ import type { LeagueModuleOptions } from './index.js';
 import { leagueDetail, standingsOf } from './league-detail.js';
 import { LeagueRepo, toFixtureSummary, toTeamRef, type Fixture, type League } from './league-repo.js';
 import {
+  awardedFixturesSchema,
   fixtureDetailSchema,
   idParams,
   leagueDetailSchema,
@@ -27,7 +28,7 @@ import {
   weekFixturesSchema,
   weekQuery,
 } from './league-schemas.js';
-import type { FixtureDetail, LeagueDetail, TeamDetail } from './league-view.js';
+import type { AwardedFixtures, FixtureDetail, LeagueDetail, TeamDetail } from './league-view.js';
 import { lastResultOf, nextFixtureOf, type LeagueSnapshots } from './league-snapshots.js';
 import { BadCursorError, playerPage, squadOf, type PlayerFilters } from './player-list.js';
 import { PlayerRepo } from './player-repo.js';
@@ -107,6 +108,22 @@ export async function leagueReadRoutes(
         weeks: league.weeks,
         current_week: league.current_week,
         fixtures: snapshot.fixtures.filter((f) => f.week === week).map((f) => toFixtureSummary(f, snapshot.teams)),
+      };
+    },
+  );
+
+  // Every awarded fixture of the league, week by week (the commissioner's rules screen lists them).
+  app.get<{ Params: { id: number } }>(
+    '/leagues/:id/awards',
+    { schema: { params: idParams, response: { 200: awardedFixturesSchema, ...readErrors } } },
+    async (request): Promise<AwardedFixtures> => {
+      const { league, snapshot } = await leagueOf(request.params.id, request);
+      return {
+        league_id: league.id,
+        fixtures: snapshot.fixtures
+          .filter((f) => f.awarded === 1)
+          .sort((a, b) => a.week - b.week || a.kickoff_at.localeCompare(b.kickoff_at) || a.id - b.id)
+          .map((f) => toFixtureSummary(f, snapshot.teams)),
       };
     },
   );

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUserId } from '../sessions/session-plugin.js';
 import { AwardWrites, type AwardInput } from './award-writes.js';
+import { awardCard, awardWithdrawnCard, LeagueCards } from './league-cards.js';
 import type { LeagueModuleOptions } from './index.js';
 import { readErrors } from './league-schemas.js';
 import {
@@ -27,6 +28,7 @@ type IdParams = { Params: { id: number } };
 export async function competitionRuleRoutes(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
   const rules = new CompetitionRules(options.database, options.adjustmentMaxPoints);
   const awards = new AwardWrites(options.database);
+  const cards = new LeagueCards(options.chat, app.log);
 
   app.addHook('preValidation', async (request) => {
     requireUserId(request);
@@ -35,7 +37,10 @@ export async function competitionRuleRoutes(app: FastifyInstance, options: Leagu
   app.get<IdParams>(
     '/leagues/:id/adjustments',
     { schema: { params: idParams, response: { 200: adjustmentListSchema, ...readErrors } } },
-    async (request) => ({ adjustments: await rules.adjustments(requireUserId(request), request.params.id) }),
+    async (request) => ({
+      adjustments: await rules.adjustments(requireUserId(request), request.params.id),
+      max_points: options.adjustmentMaxPoints,
+    }),
   );
 
   app.post<IdParams & { Body: AdjustmentInput }>(
@@ -79,12 +84,22 @@ export async function competitionRuleRoutes(app: FastifyInstance, options: Leagu
   app.put<IdParams & { Body: AwardInput }>(
     '/fixtures/:id/award',
     { schema: { params: idParams, body: awardBody, response: { 200: fixtureViewSchema, ...writeErrors } } },
-    async (request) => awards.award(requireUserId(request), request.params.id, request.body),
+    async (request) => {
+      const userId = requireUserId(request);
+      const { view, chatChannel } = await awards.award(userId, request.params.id, request.body);
+      await cards.post(chatChannel, userId, awardCard(view));
+      return view;
+    },
   );
 
   app.delete<IdParams>(
     '/fixtures/:id/award',
     { schema: { params: idParams, response: { 200: fixtureViewSchema, ...writeErrors } } },
-    async (request) => awards.withdraw(requireUserId(request), request.params.id),
+    async (request) => {
+      const userId = requireUserId(request);
+      const { view, chatChannel } = await awards.withdraw(userId, request.params.id);
+      await cards.post(chatChannel, userId, awardWithdrawnCard(view));
+      return view;
+    },
   );
 }

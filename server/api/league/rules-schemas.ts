@@ -63,10 +63,11 @@ export const decisionViewSchema = {
   properties: { ...recorded, teams: { type: 'array', items: teamRef } },
 } as const;
 
+/** With the most points one adjustment may add or deduct (ADJUSTMENT_MAX_POINTS), for the forms. */
 export const adjustmentListSchema = {
   type: 'object',
-  required: ['adjustments'],
-  properties: { adjustments: { type: 'array', items: adjustmentViewSchema } },
+  required: ['adjustments', 'max_points'],
+  properties: { adjustments: { type: 'array', items: adjustmentViewSchema }, max_points: { type: 'integer' } },
 } as const;
 
 export const decisionListSchema = {

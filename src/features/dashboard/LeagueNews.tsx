@@ -3,6 +3,7 @@
  * current week's once any of its matches has one (a match day), otherwise the week before's.
  */
 import { Link } from 'react-router-dom';
+import { AwardedBadge } from '../../components/league/AwardedBadge';
 import '../../components/league/league-parts.css';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadTransfers, loadWeek, type TransferView } from '../../lib/league-client';
@@ -35,6 +36,12 @@ export function LeagueNews({ leagueId, week }: { leagueId: number; week: number 
               <span>{f.home.name}</span>
               <strong className="news-score">
                 {f.home_score}–{f.away_score}
+                {f.awarded && (
+                  <>
+                    {' '}
+                    <AwardedBadge reason={f.awarded_reason} />
+                  </>
+                )}
               </strong>
               <span>{f.away.name}</span>
             </li>

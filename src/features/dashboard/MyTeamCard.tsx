@@ -4,6 +4,7 @@
  */
 import { LoadFailure } from '../../components/league/LoadFailure';
 import { Link } from 'react-router-dom';
+import { AwardedBadge } from '../../components/league/AwardedBadge';
 import { FormMarks } from '../../components/league/FormMarks';
 import { TeamMark } from '../../components/league/TeamMark';
 import { formatKickoff } from '../../i18n/dates';
@@ -33,7 +34,7 @@ export function MyTeamCard({ teamId }: { teamId: number }) {
                 points: team.data.standing.points,
                 played: team.data.standing.played,
               })}{' '}
-              <FormMarks results={team.data.standing.form} />
+              <FormMarks results={team.data.standing.form} entries={team.data.standing.form_entries} />
             </p>
           )}
           <dl className="my-team-facts">
@@ -85,6 +86,12 @@ function ResultLine({ fixture, teamId }: { fixture: FixtureSummary; teamId: numb
         away: fixture.away.name,
         awayScore: fixture.away_score,
       })}
+      {fixture.awarded && (
+        <>
+          {' '}
+          <AwardedBadge reason={fixture.awarded_reason} />
+        </>
+      )}
     </>
   );
 }

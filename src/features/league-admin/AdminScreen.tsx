@@ -1,5 +1,5 @@
 /**
- * The frame of the league's set-up screens (settings, teams, schedule, members): the selected
+ * The frame of the league's set-up screens (settings, teams, schedule, members, rules): the selected
  * league loaded in full, its title, the way between the screens, and what a member sees who
  * cannot use the screen (no league chosen yet; not the commissioner, for the commissioner's
  * screens). The screen's own part gets the league and a way to load it again.
@@ -53,6 +53,7 @@ const STEPS = [
   { to: '/league/teams', key: 'admin.nav.teams' },
   { to: '/league/schedule', key: 'admin.nav.schedule' },
   { to: '/league/members', key: 'admin.nav.members' },
+  { to: '/league/rules', key: 'admin.nav.rules' },
 ] as const;
 
 /** Between the set-up screens (the commissioner's), and back to the league. */

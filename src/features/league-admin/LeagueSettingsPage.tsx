@@ -6,6 +6,7 @@
  */
 import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { FocusFirstError } from '../../components/ui/FocusFirstError';
 import { FormError, SubmitButton } from '../../components/ui/FormStatus';
 import { useTranslation } from '../../i18n/use-translation';
@@ -23,7 +24,14 @@ export default function LeagueSettingsPage() {
       title={(league) => (league ? t('admin.settingsPage.title', { league }) : t('admin.settingsPage.titleNone'))}
       commissionerOnly
     >
-      {(league, reload) => <SettingsForm league={league} onSaved={reload} />}
+      {(league, reload) => (
+        <>
+          <SettingsForm league={league} onSaved={reload} />
+          <p className="muted rules-pointer">
+            {t('admin.settingsPage.rulesPointer')} <Link to="/league/rules">{t('admin.settingsPage.rulesLink')}</Link>
+          </p>
+        </>
+      )}
     </AdminScreen>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * A played fixture's match events: who scored, assisted and was booked, for each team, with
- * every name opening the player card.
+ * every name opening the player card; an awarded result says so first, with its reason.
  */
+import { AwardedBadge } from '../../components/league/AwardedBadge';
 import { LoadFailure } from '../../components/league/LoadFailure';
 import { useTranslation } from '../../i18n/use-translation';
 import { loadFixture, type AppearanceLine, type TeamRef } from '../../lib/league-client';
@@ -14,9 +15,14 @@ export function FixtureDetails({ fixtureId }: { fixtureId: number }) {
   if (detail.error)
     return <LoadFailure text={t('league.detailsFailed', { reason: detail.error })} onRetry={detail.reload} />;
   if (!detail.data) return <p className="muted fixture-details">{t('league.loadingDetails')}</p>;
-  const { home, away, appearances } = detail.data;
+  const { home, away, appearances, awarded } = detail.data;
   return (
     <div className="fixture-details">
+      {awarded && (
+        <p className="fixture-awarded">
+          <AwardedBadge reason={null} /> {t('league.awardedBy', { reason: detail.data.awarded_reason ?? '' })}
+        </p>
+      )}
       <TeamEvents team={home} lines={appearances.filter((line) => line.team_id === home.id)} />
       <TeamEvents team={away} lines={appearances.filter((line) => line.team_id === away.id)} />
     </div>

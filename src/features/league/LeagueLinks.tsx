@@ -1,6 +1,6 @@
 /**
  * The ways from the league page to running it: a commissioner sees the league's settings, teams,
- * schedule and members; every member sees the members. Any member may start a league of their own.
+ * schedule, members and competition rules; every member sees the members. Any member may start a league of their own.
  */
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../i18n/use-translation';
@@ -10,6 +10,7 @@ const COMMISSIONER_LINKS = [
   { to: '/league/teams', key: 'league.links.teams' },
   { to: '/league/schedule', key: 'league.links.schedule' },
   { to: '/league/members', key: 'league.links.members' },
+  { to: '/league/rules', key: 'league.links.rules' },
 ] as const;
 
 export function LeagueLinks({ commissioner }: { commissioner: boolean }) {

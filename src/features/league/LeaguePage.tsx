@@ -16,6 +16,7 @@ import { clearSelectedLeague, followsTeam, type SelectedLeague } from '../../lib
 import { useLeagueChoice } from '../../lib/use-league-choice';
 import { useResource } from '../../lib/use-resource';
 import { AdjustmentNotes } from './AdjustmentNotes';
+import { DecisionNotes } from './DecisionNotes';
 import { LeagueLinks } from './LeagueLinks';
 import { FollowTeam, LeaguePicker } from './LeaguePicker';
 import { StandingsTable } from './StandingsTable';
@@ -118,6 +119,7 @@ function LeagueView({
           <>
             <StandingsTable rows={detail.data.standings} myTeamId={teamId} />
             <AdjustmentNotes rows={detail.data.standings} />
+            <DecisionNotes rows={detail.data.standings} />
             <TieBreakNote criteria={detail.data.tie_break} />
           </>
         )}

@@ -2,7 +2,9 @@
  * The league table: every team with played, won, drawn, lost, goals, difference, points and the
  * form of its last five games as coloured marks (with a text alternative). Sortable by any
  * column (a second click reverses); the member's team is highlighted and named as theirs. Points
- * changed by a deduction or an addition carry a mark; AdjustmentNotes below the table say why.
+ * changed by a deduction or an addition carry a mark, and so does a team placed by the
+ * commissioner's decision; AdjustmentNotes and DecisionNotes below the table say why. An awarded
+ * result is ringed in the form.
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
@@ -77,6 +79,14 @@ export function StandingsTable({ rows, myTeamId }: { rows: StandingRow[]; myTeam
                     <TeamMark team={row.team} />
                     <span className="standings-team-name">
                       {row.team.name}
+                      {row.decision && (
+                        <>
+                          <span className="standings-decided" aria-hidden="true" title={t('league.decidedMark')}>
+                            †
+                          </span>
+                          <span className="visually-hidden">{` ${t('league.decidedMark')}`}</span>
+                        </>
+                      )}
                       {mine && <span className="standings-you">{t('league.yourTeam')}</span>}
                     </span>
                   </span>
@@ -95,7 +105,7 @@ export function StandingsTable({ rows, myTeamId }: { rows: StandingRow[]; myTeam
                   </td>
                 ))}
                 <td>
-                  <FormMarks results={row.form} />
+                  <FormMarks results={row.form} entries={row.form_entries} />
                 </td>
               </tr>
             );

@@ -12,6 +12,7 @@ import { loadWeek, type FixtureSummary } from '../../lib/league-client';
 import { useResource } from '../../lib/use-resource';
 import { FixtureDetails } from './FixtureDetails';
 import { ResultForm } from './ResultForm';
+import { AwardedBadge } from '../../components/league/AwardedBadge';
 import { TeamMark } from '../../components/league/TeamMark';
 import { ChevronIcon } from '../../components/ui/icons';
 
@@ -136,6 +137,7 @@ function FixtureRow({
         <span className={`fixture-status fixture-status-${fixture.status}`}>
           {t(`league.status.${fixture.status}`)}
         </span>
+        {fixture.awarded && <AwardedBadge reason={fixture.awarded_reason} />}
         <time dateTime={fixture.kickoff_at}>{kickoff}</time>
         <span>{fixture.venue}</span>
         <span>{t('league.referee', { name: fixture.referee_name })}</span>
