@@ -23,6 +23,10 @@ describe('points adjustments on the league page', () => {
       json: { team_id: given.league.teams[1]!.id, points: -3, reason: 'Fielded an ineligible player' },
     });
     expect(deducted.status, deducted.text).toBe(201);
+    const added = await given.commissioner.visitor.send('POST', `/api/leagues/${given.league.id}/adjustments`, {
+      json: { team_id: given.league.teams[0]!.id, points: 1, reason: 'Opponent fielded an ineligible player' },
+    });
+    expect(added.status, added.text).toBe(201);
     localStorage.setItem('selectedLeague', JSON.stringify({ league_id: given.league.id, team_id: 0 }));
     render(<suite.ui.App path="/league" user={suite.ui.userOf(given.commissioner, given.commissioner.name)} />);
 
@@ -33,8 +37,15 @@ describe('points adjustments on the league page', () => {
     const points = within(row).getAllByRole('cell').at(-2)!;
     expect(points.textContent).toBe('-3* points adjusted');
     const notes = screen.getByRole('list', { name: 'Points deductions and additions' });
-    expect(within(notes).getByRole('listitem').textContent).toBe(
+    // One point is "point": the note counts in the member's language.
+    expect(
+      within(notes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+        .sort(),
+    ).toEqual([
+      '* Harbour Hawks: +1 point (Opponent fielded an ineligible player)',
       '* Old Town Owls: -3 points (Fielded an ineligible player)',
-    );
+    ]);
   });
 });

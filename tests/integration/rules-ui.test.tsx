@@ -5,7 +5,7 @@
  * by the server (its team removed meanwhile), its reason shown; a result awarded and its award
  * removed; and the order of two teams level after every rule decided, the form offering only them.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -124,7 +124,16 @@ describe('the competition rules screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove award' }));
     await screen.findByText(/No result has been awarded/, {}, WAIT);
 
-    // Week 1's other two teams have not played: level after every rule (sharing 2nd), the only choice.
+    // Teams that have not played are not offered (every team is level before a ball is kicked);
+    // once week 1's other match is drawn 0–0, its two teams are level after every rule (sharing
+    // 2nd), the only choice.
+    expect(screen.queryByRole('form', { name: 'Decide the order of level teams' })).toBeNull();
+    const draw = await given.commissioner.visitor.send('POST', `/api/fixtures/${other.value}/result`, {
+      json: { home_score: 0, away_score: 0 },
+    });
+    expect(draw.status, draw.text).toBe(200);
+    cleanup();
+    await open(league);
     const decide = await screen.findByRole('form', { name: 'Decide the order of level teams' }, WAIT);
     const group = within(decide).getByLabelText<HTMLSelectElement>('Teams level');
     const level = [...group.options].map((o) => o.textContent);

@@ -135,7 +135,7 @@ function AwardFields({ league }: { league: LeagueDetail }) {
       : t(`league.status.${fixture.status}`);
   return (
     <>
-      <div className="number-row">
+      <div className="number-row award-pick">
         <SelectField
           id="award-week"
           name="week"

@@ -102,7 +102,8 @@ export const decisionSchema = (t: TFunction) =>
 /**
  * The groups of teams still level after every rule of the league (`decided_by` null between two
  * rows), and those a decision placed (`decided_by` "decision"): the only teams a decision can
- * order. The rows are the standings in rank order.
+ * order. The rows are the standings in rank order. A group none of whose teams has played is left
+ * out: before a ball is kicked every team is level, and there is nothing to decide yet.
  */
 export function levelGroups(rows: readonly StandingRow[]): StandingRow[][] {
   const groups: StandingRow[][] = [];
@@ -111,7 +112,7 @@ export function levelGroups(rows: readonly StandingRow[]): StandingRow[][] {
     current.push(row);
     const joined = index < rows.length - 1 && (row.decided_by === null || row.decided_by === 'decision');
     if (!joined) {
-      if (current.length > 1) groups.push(current);
+      if (current.length > 1 && current.some((team) => team.played > 0)) groups.push(current);
       current = [];
     }
   });

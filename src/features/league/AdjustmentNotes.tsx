@@ -17,7 +17,12 @@ export function AdjustmentNotes({ rows }: { rows: StandingRow[] }) {
       {notes.map((note) => (
         <li key={note.key}>
           <span aria-hidden="true">* </span>
-          {t('league.adjustment', { team: note.team, points: signed.format(note.points), reason: note.reason })}
+          {t('league.adjustment', {
+            team: note.team,
+            points: signed.format(note.points),
+            count: note.points,
+            reason: note.reason,
+          })}
         </li>
       ))}
     </ul>

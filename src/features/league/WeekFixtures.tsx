@@ -140,7 +140,7 @@ function FixtureRow({
         {fixture.awarded && <AwardedBadge reason={fixture.awarded_reason} />}
         <time dateTime={fixture.kickoff_at}>{kickoff}</time>
         <span>{fixture.venue}</span>
-        <span>{t('league.referee', { name: fixture.referee_name })}</span>
+        {fixture.referee_name && <span>{t('league.referee', { name: fixture.referee_name })}</span>}
         {played && (
           <button
             type="button"
