@@ -85,6 +85,8 @@ export interface Config {
   registerWindowSeconds: number;
   /** How many leagues' teams, fixtures and players the league reads keep in memory. */
   leagueCacheLeagues: number;
+  /** How many serialized read answers (standings, player pages, weeks) each kept league keeps. */
+  leagueCacheBodies: number;
   /** Most teams a league's schedule is generated for (docs/api.md, "Schedule"). */
   scheduleMaxTeams: number;
   /** Most kick-off times, and most venues, in one schedule pattern. */
@@ -219,6 +221,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     registerMaxPerAddress: read.integer('REGISTER_MAX_PER_ADDRESS', 10, 1, 1_000_000),
     registerWindowSeconds: read.integer('REGISTER_WINDOW_SECONDS', 3600, 1, 7 * 24 * 3600),
     leagueCacheLeagues: read.integer('LEAGUE_CACHE_LEAGUES', 100, 1, 100000),
+    leagueCacheBodies: read.integer('LEAGUE_CACHE_BODIES', 32, 1, 10000),
     scheduleMaxTeams: read.integer('SCHEDULE_MAX_TEAMS', 40, 2, 500),
     scheduleMaxTimes: read.integer('SCHEDULE_MAX_TIMES', 8, 1, 100),
     scheduleMaxVenues: read.integer('SCHEDULE_MAX_VENUES', 20, 1, 500),

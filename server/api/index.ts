@@ -70,6 +70,7 @@ export async function productApi(
     database,
     chat,
     cacheLeagues: config.leagueCacheLeagues,
+    cacheBodies: config.leagueCacheBodies,
     schedule: {
       maxTeams: config.scheduleMaxTeams,
       maxTimes: config.scheduleMaxTimes,

@@ -120,6 +120,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dir, SQLITE_BUSY_TIMEOUT_MS: 'soon' }, dir)).toThrow(/SQLITE_BUSY_TIMEOUT_MS/);
   });
 
+  it('reads how much the league reads keep from the environment and refuses a limit out of range', () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir)).toMatchObject({ leagueCacheLeagues: 100, leagueCacheBodies: 32 });
+    expect(loadConfig({ DATA_DIR: dir, LEAGUE_CACHE_BODIES: '1' }, dir).leagueCacheBodies).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dir, LEAGUE_CACHE_BODIES: '0' }, dir)).toThrow(/LEAGUE_CACHE_BODIES/);
+  });
+
   it('lists every problem at once', () => {
     try {
       loadConfig({ DATA_DIR: dir, PORT: 'x', LOG_LEVEL: 'y' }, dir);

@@ -29,6 +29,8 @@ export interface LeagueModuleOptions {
   chat: ChatDirectory;
   /** How many leagues' snapshots the reads keep in memory (LEAGUE_CACHE_LEAGUES). */
   cacheLeagues: number;
+  /** How many serialized answers each kept league keeps (LEAGUE_CACHE_BODIES; read-bodies.ts). */
+  cacheBodies: number;
   /** The schedule generator's limits and default time zone (SCHEDULE_*). */
   schedule: ScheduleSettings;
   /** The INVITATION_* settings. */

@@ -45,6 +45,11 @@ export interface LeagueSnapshot {
   decisions: SnapshotDecision[];
   /** The table, once computed, with the points rules it was computed with ("3/1/0"). */
   standings: { rules: string; table: StandingRow[] } | null;
+  /**
+   * Answers already serialized from this snapshot, by what else they depend on (read-bodies.ts):
+   * they go with the snapshot when the revision moves on.
+   */
+  bodies: Map<string, string>;
 }
 
 export interface SnapshotAdjustment {
@@ -125,6 +130,7 @@ async function loadSnapshot(db: Kysely<DB>, leagueId: number, revision: number):
     adjustments,
     decisions: decisions.map((row) => ({ ...row, team_ids: JSON.parse(row.team_ids) as number[] })),
     standings: null,
+    bodies: new Map(),
     // Added to the ref in place, not spread into a new object: these objects are read thousands
     // of times a request, and spread objects can fall back to slow dictionary properties.
     players: players.map((row) => {

@@ -3,7 +3,7 @@
  * of the league the thing belongs to; anyone else gets the 404 an unknown id gets, so ids cannot
  * be probed (docs/decisions/0011). What the caller may do (`can`) follows the write rules there.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { prepareQuery } from '../../league/player-search.js';
 import { SPORTS } from '../../league/sports.js';
 import { HttpError } from '../../http/errors.js';
@@ -32,6 +32,8 @@ import type { AwardedFixtures, FixtureDetail, LeagueDetail, TeamDetail } from '.
 import { lastResultOf, nextFixtureOf, type LeagueSnapshots } from './league-snapshots.js';
 import { BadCursorError, playerPage, squadOf, type PlayerFilters } from './player-list.js';
 import { PlayerRepo } from './player-repo.js';
+import { bodySender } from './read-bodies.js';
+import { leagueReadGate } from './read-gate.js';
 
 /** The list's query as the schema lets it through: the search text not prepared yet. */
 type PlayerQuery = Omit<PlayerFilters, 'q'> & { q?: string };
@@ -71,10 +73,20 @@ export async function leagueReadRoutes(
   const leagues = new LeagueRepo(db);
   const players = new PlayerRepo(db);
   const requireLeague = leagueAccess(db);
+  const gate = leagueReadGate(db);
+  const send = bodySender(options.cacheBodies);
+  /** The reads addressed by league id look the session up in their first query (read-gate.ts). */
+  const byLeagueId = { sessionInRoute: true };
 
   /** The league, the caller's membership and the league's current snapshot, or the 404. */
   async function leagueOf(leagueId: number, request: FastifyRequest, what?: string) {
     const { league, membership } = await requireLeague(leagueId, requireUserId(request), what);
+    return { league, membership, snapshot: await snapshots.get(league.id, league.revision) };
+  }
+
+  /** The same for a read addressed by league id: session, membership and league in one query. */
+  async function gatedLeague(request: FastifyRequest<{ Params: { id: number } }>, reply: FastifyReply) {
+    const { league, membership } = await gate(request, reply, request.params.id);
     return { league, membership, snapshot: await snapshots.get(league.id, league.revision) };
   }
 
@@ -85,30 +97,36 @@ export async function leagueReadRoutes(
 
   app.get<{ Params: { id: number } }>(
     '/leagues/:id',
-    { schema: { params: idParams, response: { 200: leagueDetailSchema, ...readErrors } } },
-    async (request): Promise<LeagueDetail> => {
-      const { league, membership, snapshot } = await leagueOf(request.params.id, request);
-      return leagueDetail(league, membership, snapshot);
+    { config: byLeagueId, schema: { params: idParams, response: { 200: leagueDetailSchema, ...readErrors } } },
+    async (request, reply) => {
+      const { league, membership, snapshot } = await gatedLeague(request, reply);
+      // The answer depends on the snapshot, the league's row (settings and rules are not in the
+      // revision) and the caller's role and team.
+      const key = `detail ${JSON.stringify([membership.role, membership.teamId, league])}`;
+      return send(reply, snapshot, key, (): LeagueDetail => leagueDetail(league, membership, snapshot));
     },
   );
 
   app.get<{ Params: { id: number }; Querystring: { week?: number } }>(
     '/leagues/:id/fixtures',
-    { schema: { params: idParams, querystring: weekQuery, response: { 200: weekFixturesSchema, ...readErrors } } },
-    async (request) => {
-      const { league, snapshot } = await leagueOf(request.params.id, request);
+    {
+      config: byLeagueId,
+      schema: { params: idParams, querystring: weekQuery, response: { 200: weekFixturesSchema, ...readErrors } },
+    },
+    async (request, reply) => {
+      const { league, snapshot } = await gatedLeague(request, reply);
       const week = request.query.week ?? league.current_week;
       // A league without a schedule yet (weeks 0) is in its week 1, which has no fixtures.
       const last = Math.max(league.weeks, 1);
       if (week < 1 || week > last)
         throw new HttpError(400, `querystring/week must be between 1 and ${last} (the league's weeks)`);
-      return {
+      return send(reply, snapshot, `fixtures ${week} ${league.weeks} ${league.current_week}`, () => ({
         league_id: league.id,
         week,
         weeks: league.weeks,
         current_week: league.current_week,
         fixtures: snapshot.fixtures.filter((f) => f.week === week).map((f) => toFixtureSummary(f, snapshot.teams)),
-      };
+      }));
     },
   );
 
@@ -186,10 +204,13 @@ export async function leagueReadRoutes(
 
   app.get<{ Params: { id: number }; Querystring: PlayerQuery }>(
     '/leagues/:id/players',
-    { schema: { params: idParams, querystring: playerQuery, response: { 200: playerPageSchema, ...readErrors } } },
-    async (request) => {
-      const { league, snapshot } = await leagueOf(request.params.id, request);
-      const { q, team, position, free, ...rest } = request.query;
+    {
+      config: byLeagueId,
+      schema: { params: idParams, querystring: playerQuery, response: { 200: playerPageSchema, ...readErrors } },
+    },
+    async (request, reply) => {
+      const { league, snapshot } = await gatedLeague(request, reply);
+      const { q, team, position, free, status, sort, limit, cursor } = request.query;
       const positions = SPORTS[league.sport].positions;
       if (position !== undefined && !positions.includes(position))
         throw new HttpError(400, `querystring/position must be one of ${positions.join(', ')} in this league`);
@@ -197,13 +218,26 @@ export async function leagueReadRoutes(
         throw new HttpError(400, 'querystring/free=true lists players without a team, so it cannot go with team');
       if (team !== undefined && !snapshot.teams.has(team))
         throw new HttpError(400, `querystring/team ${team} is not a team of this league`);
-      try {
-        return playerPage(snapshot, { ...rest, q: q ? prepareQuery(q) : null, team, position, free });
-      } catch (error) {
-        if (error instanceof BadCursorError)
-          throw new HttpError(400, 'querystring/cursor is not a cursor of this list; start again without it');
-        throw error;
-      }
+      // Every filter but the cache breaker `_ts`, which must not make each request a new body.
+      const key = `players ${JSON.stringify([q, team, position, free, status, sort, limit, cursor])}`;
+      return send(reply, snapshot, key, () => {
+        try {
+          return playerPage(snapshot, {
+            q: q ? prepareQuery(q) : null,
+            team,
+            position,
+            free,
+            status,
+            sort,
+            limit,
+            cursor,
+          });
+        } catch (error) {
+          if (error instanceof BadCursorError)
+            throw new HttpError(400, 'querystring/cursor is not a cursor of this list; start again without it');
+          throw error;
+        }
+      });
     },
   );
 
@@ -222,9 +256,12 @@ export async function leagueReadRoutes(
 
   app.get<{ Params: { id: number }; Querystring: { limit: number } }>(
     '/leagues/:id/transfers',
-    { schema: { params: idParams, querystring: limitQuery, response: { 200: transferListSchema, ...readErrors } } },
-    async (request) => {
-      const { league, snapshot } = await leagueOf(request.params.id, request);
+    {
+      config: byLeagueId,
+      schema: { params: idParams, querystring: limitQuery, response: { 200: transferListSchema, ...readErrors } },
+    },
+    async (request, reply) => {
+      const { league, snapshot } = await gatedLeague(request, reply);
       return { transfers: await leagues.transfers(league.id, request.query.limit, snapshot.teams) };
     },
   );

@@ -18,6 +18,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: ActiveSession | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route looks the session up itself, in the same query as its own first rows, and hands
+     * it to `adoptSession` (league/read-gate.ts); the hook below leaves `request.session` null.
+     */
+    sessionInRoute?: boolean;
+  }
 }
 
 export interface SessionPluginOptions {
@@ -66,6 +73,16 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   });
 }
 
+/** A session a route looked up itself (`sessionInRoute`): kept on the request, slid like any other. */
+export async function adoptSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: ActiveSession,
+): Promise<void> {
+  request.session = session;
+  if (await request.server.sessions.touch(session)) setCookie(request, reply, session);
+}
+
 /** The signed-in user's id, or a 401. */
 export function requireUserId(request: FastifyRequest): number {
   const userId = request.session?.row.user_id;
@@ -77,9 +94,9 @@ async function sessionPlugin(app: FastifyInstance, options: SessionPluginOptions
   app.decorate('sessions', options.store);
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.sessionInRoute) return;
     const session = await options.store.find(request.cookies[SESSION_COOKIE]);
-    request.session = session;
-    if (session && (await options.store.touch(session))) setCookie(request, reply, session);
+    if (session) await adoptSession(request, reply, session);
   });
 
   const purge = () =>

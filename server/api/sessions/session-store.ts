@@ -57,9 +57,18 @@ export class SessionStore {
 
   /** The live session for a cookie value, or null when unknown, forged or expired. */
   async find(token: string | undefined): Promise<ActiveSession | null> {
-    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const [row] = await this.live({ idHash: this.hash(token), now: nowIso() });
-    return row ? { token, row } : null;
+    const idHash = this.idHashOf(token);
+    if (!idHash) return null;
+    const [row] = await this.live({ idHash, now: nowIso() });
+    return row ? { token: token!, row } : null;
+  }
+
+  /**
+   * The key a cookie value's session is stored under, or null when the value cannot be a session
+   * (for queries that look the session up together with other rows: league/read-gate.ts).
+   */
+  idHashOf(token: string | undefined): string | null {
+    return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? this.hash(token) : null;
   }
 
   /**
