@@ -101,7 +101,7 @@ export async function requireOffSheets(trx: Transaction<DB>, playerId: number, n
   if (sheet)
     throw new HttpError(
       409,
-      `${name} is on ${team.name}'s team sheet for fixture ${sheet.id} (week ${sheet.week}); take them off it before they leave the squad`,
+      `${name} is on the team sheet of ${team.name} for fixture ${sheet.id} (week ${sheet.week}); take them off it before they leave the squad`,
     );
 }
 
