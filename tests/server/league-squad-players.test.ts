@@ -13,6 +13,8 @@ import { addTeam, registerMember, startLeague, type Member } from '../support/le
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 interface Transfer {
+  /** The refusal's reason, when refused. */
+  message?: string;
   id: number;
   kind: string;
   player: { id: number; name: string; position: string; shirt_number: number | null; user_id: number | null };
@@ -123,7 +125,7 @@ describe.each(ENGINES)('squad players on $name', (engine) => {
     for (const [teamId, json, status, message] of cases) {
       const answer = await add(founder.visitor, teamId, json);
       expect(answer.status, JSON.stringify(json)).toBe(status);
-      expect(answer.body.message as unknown as string).toMatch(message);
+      expect(answer.body.message).toMatch(message);
     }
     expect(await squadOf(teamA)).toEqual(before);
   });
@@ -132,7 +134,7 @@ describe.each(ENGINES)('squad players on $name', (engine) => {
     expect((await add(founder.visitor, teamA, { name: 'Third Player', position: 'FW' })).status).toBe(201);
     const full = await add(founder.visitor, teamA, { name: 'Fourth Player', position: 'FW' });
     expect(full.status).toBe(409);
-    expect(full.body.message as unknown as string).toMatch(/Harbour Rovers has a full squad: 3 players/);
+    expect(full.body.message).toMatch(/Harbour Rovers has a full squad: 3 players/);
     expect(await squadOf(teamA)).toHaveLength(3);
   });
 
@@ -142,7 +144,7 @@ describe.each(ENGINES)('squad players on $name', (engine) => {
     expect(added.body.player).toMatchObject({ name: 'Fan Tester', user_id: fan.id, shirt_number: 8 });
     const again = await add(founder.visitor, teamA, { position: 'MF', user_id: fan.id });
     expect(again.status).toBe(409);
-    expect(again.body.message as unknown as string).toMatch(/Fan Tester already plays for Old Town Owls/);
+    expect(again.body.message).toMatch(/Fan Tester already plays for Old Town Owls/);
   });
 
   it('releases a player, keeping their row and history; refuses one on a coming fixture’s sheet', async () => {
@@ -176,7 +178,9 @@ describe.each(ENGINES)('squad players on $name', (engine) => {
       .execute();
     const refused = await release(coach.visitor, teamA, keeper!.id);
     expect(refused.status).toBe(409);
-    expect(refused.body.message as unknown as string).toMatch(/Third Player is on the team sheet of Harbour Rovers for fixture \d+ \(week 1\)/);
+    expect(refused.body.message).toMatch(
+      /Third Player is on the team sheet of Harbour Rovers for fixture \d+ \(week 1\)/,
+    );
     await db().deleteFrom('team_sheets').where('fixture_id', '=', fixture.id).execute();
     await db().deleteFrom('fixtures').where('id', '=', fixture.id).execute();
 
@@ -244,15 +248,11 @@ describe.each(ENGINES)('squad players on $name', (engine) => {
     expect(placed.body.in_squad).toBe(true);
     const full = await founder.visitor.send('PATCH', path, { json: { team_id: teamB } });
     expect(full.status).toBe(409);
-    expect(full.body.message as unknown as string).toMatch(/Old Town Owls has a full squad/);
+    expect(full.body.message).toMatch(/Old Town Owls has a full squad/);
 
     const [ola] = await db().selectFrom('players').select('id').where('name', '=', 'Ola Nordmann').execute();
     expect((await release(founder.visitor, teamA, ola!.id)).status).toBe(200);
-    const [owl] = await db()
-      .selectFrom('players')
-      .select('players.id')
-      .where('user_id', '=', fan.id)
-      .execute();
+    const [owl] = await db().selectFrom('players').select('players.id').where('user_id', '=', fan.id).execute();
     expect((await release(founder.visitor, teamB, owl!.id)).status).toBe(200);
     const moved = await founder.visitor.send('PATCH', path, { json: { team_id: teamB } });
     expect(moved.status, moved.text).toBe(200);

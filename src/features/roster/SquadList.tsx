@@ -1,7 +1,8 @@
 /**
  * The squad by position group, in the sport's order: shirt number, name (opens the player card),
  * status as text with a marker (under the name on a phone), and season appearances, goals and
- * assists. The signed-in member's own player is marked.
+ * assists. The signed-in member's own player is marked. For those who manage the squad, each
+ * row ends with "Release" (`onRelease`), named for its player.
  */
 import { useTranslation } from '../../i18n/use-translation';
 import type { PlayerStatus, Sport, SquadPlayer } from '../../lib/league-client';
@@ -23,11 +24,13 @@ export function SquadList({
   positions,
   sport,
   myUserId,
+  onRelease,
 }: {
   squad: SquadPlayer[];
   positions: string[];
   sport: Sport;
   myUserId: number | null;
+  onRelease?: (player: SquadPlayer) => void;
 }) {
   const { t } = useTranslation();
   const card = usePlayerCard();
@@ -58,6 +61,11 @@ export function SquadList({
                   <th scope="col" className="squad-number">
                     <abbr title={t('roster.col.assists')}>{t('roster.colShort.assists')}</abbr>
                   </th>
+                  {onRelease && (
+                    <th scope="col" className="squad-actions">
+                      <span className="visually-hidden">{t('roster.col.actions')}</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -82,6 +90,18 @@ export function SquadList({
                       <td className="squad-number">{player.appearances}</td>
                       <td className="squad-number">{player.goals}</td>
                       <td className="squad-number">{player.assists}</td>
+                      {onRelease && (
+                        <td className="squad-actions">
+                          <button
+                            type="button"
+                            className="secondary danger"
+                            aria-label={t('roster.release.button', { name: player.name })}
+                            onClick={() => onRelease(player)}
+                          >
+                            {t('roster.release.label')}
+                          </button>
+                        </td>
+                      )}
                     </tr>
                   );
                 })}
