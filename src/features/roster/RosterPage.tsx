@@ -118,7 +118,7 @@ function TeamView({ team, resource }: { team: TeamDetail; resource: Resource<Tea
   return (
     <>
       <div className="roster-summary">
-        <p>{t('roster.coach', { name: team.coach_name })}</p>
+        {team.coach_name && <p>{t('roster.coach', { name: team.coach_name })}</p>}
         {standing ? (
           <p className="roster-standing">
             <span>

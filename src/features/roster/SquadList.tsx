@@ -19,6 +19,20 @@ export function PlayerStatusMark({ status }: { status: PlayerStatus }) {
   );
 }
 
+function ReleaseButton({ player, onRelease }: { player: SquadPlayer; onRelease: (player: SquadPlayer) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="secondary danger squad-release"
+      aria-label={t('roster.release.button', { name: player.name })}
+      onClick={() => onRelease(player)}
+    >
+      {t('roster.release.label')}
+    </button>
+  );
+}
+
 export function SquadList({
   squad,
   positions,
@@ -82,6 +96,8 @@ export function SquadList({
                         {/* On a phone the status sits under the name (its own column is hidden there). */}
                         <span className="squad-status-inline">
                           <PlayerStatusMark status={player.status} />
+                          {/* On a phone Release sits here too (its own column is hidden there). */}
+                          {onRelease && <ReleaseButton player={player} onRelease={onRelease} />}
                         </span>
                       </th>
                       <td className="squad-status">
@@ -92,14 +108,7 @@ export function SquadList({
                       <td className="squad-number">{player.assists}</td>
                       {onRelease && (
                         <td className="squad-actions">
-                          <button
-                            type="button"
-                            className="secondary danger"
-                            aria-label={t('roster.release.button', { name: player.name })}
-                            onClick={() => onRelease(player)}
-                          >
-                            {t('roster.release.label')}
-                          </button>
+                          <ReleaseButton player={player} onRelease={onRelease} />
                         </td>
                       )}
                     </tr>
