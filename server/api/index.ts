@@ -23,10 +23,7 @@ export interface ApiOptions {
   chat: ChatDirectory;
 }
 
-export async function productApi(
-  app: FastifyInstance,
-  { config, database, chat }: ApiOptions,
-): Promise<void> {
+export async function productApi(app: FastifyInstance, { config, database, chat }: ApiOptions): Promise<void> {
   const { db } = database;
   const users = new UserRepo(db);
   const syncMember = memberSync(users, (id) => memberTeams(db, id), chat, app.log);

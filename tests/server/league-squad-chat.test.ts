@@ -41,8 +41,13 @@ describe.each(ENGINES)('team channels follow the squads on $name', (engine) => {
     return members.map((m) => Number(m.user_id)).sort((a, b) => a - b);
   };
   const playerOf = async (userId: number) =>
-    (await server.database.db.selectFrom('players').select('id').where('user_id', '=', userId).executeTakeFirstOrThrow())
-      .id;
+    (
+      await server.database.db
+        .selectFrom('players')
+        .select('id')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).id;
 
   beforeAll(async () => {
     // The test applies the outbox itself; a failed try is retried after 50 ms.

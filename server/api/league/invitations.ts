@@ -283,7 +283,13 @@ export class Invitations {
       let placement: Placement | null = null;
       if (row.team_id !== null && row.role === 'player') {
         const team = (await teamRefs(trx, [row.team_id])).get(row.team_id)!;
-        ({ placement } = await placeMember(this.database, trx, { league, team, userId, byUserId: null, strict: false }));
+        ({ placement } = await placeMember(this.database, trx, {
+          league,
+          team,
+          userId,
+          byUserId: null,
+          strict: false,
+        }));
       }
       if (row.team_id !== null && row.role === 'coach') {
         const user = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow();

@@ -110,10 +110,21 @@ export class Members {
       let transfer: TransferView | null = null;
       if (role === 'player' && teamId !== null) {
         const team = (await teamRefs(trx, [teamId])).get(teamId)!;
-        const placed = await placeMember(this.database, trx, { league, team, userId: targetId, byUserId: userId, strict: true });
+        const placed = await placeMember(this.database, trx, {
+          league,
+          team,
+          userId: targetId,
+          byUserId: userId,
+          strict: true,
+        });
         transfer = placed.transfer;
       } else if (role === 'player' && target.role === 'player' && target.teamId !== null)
-        transfer = await releaseMember(this.database, trx, { league, userId: targetId, byUserId: userId, leaving: false });
+        transfer = await releaseMember(this.database, trx, {
+          league,
+          userId: targetId,
+          byUserId: userId,
+          leaving: false,
+        });
       // The team and league channels follow the new role and team (decision 0035), committed with it.
       await enqueue(trx, { kind: 'sync-league', leagueId });
       return { transfer, league };

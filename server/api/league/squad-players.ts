@@ -212,8 +212,7 @@ export class SquadPlayers {
           .where('league_members.league_id', '=', league.id)
           .where('league_members.user_id', '=', input.user_id)
           .executeTakeFirst();
-        if (!member)
-          throw new HttpError(422, `body/user_id: user ${input.user_id} is not a member of this league`);
+        if (!member) throw new HttpError(422, `body/user_id: user ${input.user_id} is not a member of this league`);
         player = await memberPlayer(this.database, trx, league.id, input.user_id);
         const current = player ? await currentSquad(trx, player.id) : undefined;
         if (current) {
@@ -258,7 +257,11 @@ export class SquadPlayers {
   }
 
   /** Releases player `playerId` from team `teamId`'s squad; their records stay with the league. */
-  async release(userId: number, teamId: number, playerId: number): Promise<Written<TransferView> & { leagueId: number }> {
+  async release(
+    userId: number,
+    teamId: number,
+    playerId: number,
+  ): Promise<Written<TransferView> & { leagueId: number }> {
     return inTransaction(this.database, `Player ${playerId}`, async (trx) => {
       const { team, league } = await squadManager(this.database, trx, userId, teamId, 'release its players');
       const player = await locked(
