@@ -11,11 +11,10 @@ import Fastify, {
   type FastifyRequest,
   type FastifySchema,
 } from 'fastify';
-import { ChatOutbox, enqueue } from './api/chat/chat-outbox.js';
+import { ChatOutbox } from './api/chat/chat-outbox.js';
 import { ChatDirectory, sandboxUrlOf } from './api/chat/chat-users.js';
 import { syncLeagueChat } from './api/chat/league-sync.js';
 import { productApi } from './api/index.js';
-import { MembershipEventHub } from './api/league/membership-events.js';
 import { envelope } from './chat-sandbox/errors.js';
 import { chatSandbox, createSandbox } from './chat-sandbox/index.js';
 import type { Sandbox } from './chat-sandbox/sandbox.js';
@@ -41,8 +40,6 @@ declare module 'fastify' {
     chatDirectory: ChatDirectory;
     /** The local chat sandbox's state (null with CHAT_PROVIDER=stream); tests inspect it. */
     chatSandbox: Sandbox | null;
-    /** League membership changes, after commit (docs/decisions/0034): `listen` to follow them. */
-    leagueMembership: MembershipEventHub;
     /**
      * Applies the chat changes league changes enqueue (chat-outbox.ts), from when the server
      * listens until it closes; `wake()` after a commit applies them without waiting for the poll.
@@ -100,8 +97,6 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // The sandbox's address is known only once the server listens; it is read on first use.
   const chat = new ChatDirectory(config, () => sandboxUrlOf(app.server.address()));
   app.decorate('chatDirectory', chat);
-  const membershipEvents = new MembershipEventHub(app.log);
-  app.decorate('leagueMembership', membershipEvents);
   // Started once the server listens: the sandbox is reachable only then.
   const outbox = new ChatOutbox(
     database,
@@ -110,14 +105,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     app.log,
   );
   app.decorate('chatOutbox', outbox);
-  // Joining, leaving and role changes move the member's channels and moderator rights.
-  membershipEvents.listen(async ({ leagueId }) => {
-    await enqueue(database.db, { kind: 'sync-league', leagueId });
-    outbox.wake();
-  });
   app.addHook('onListen', async () => outbox.start());
   app.addHook('preClose', async () => outbox.stop());
-  await app.register(productApi, { prefix: '/api', config, database, chat, membershipEvents });
+  await app.register(productApi, { prefix: '/api', config, database, chat });
   const sandbox = config.chatProvider === 'sandbox' ? await createSandbox(config, database) : null;
   app.decorate('chatSandbox', sandbox);
   if (sandbox) await app.register(chatSandbox, { prefix: '/chat', sandbox });

@@ -106,6 +106,8 @@ export interface Config {
   leagueMaxTeams: number;
   /** The largest squad a league's rules may allow (its `squad_max` at most). */
   leagueSquadLimit: number;
+  /** The highest shirt number a player added to a squad may wear (PLAYER_SHIRT_MAX). */
+  playerShirtMax: number;
   /** The most points one adjustment may add or deduct (decision 0031). */
   adjustmentMaxPoints: number;
   /** Largest accepted team crest upload; crests are then re-encoded like avatars. */
@@ -233,6 +235,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     invitationWindowSeconds: read.integer('INVITATION_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
     leagueMaxTeams: read.integer('LEAGUE_MAX_TEAMS', 40, 2, 1000),
     leagueSquadLimit: read.integer('LEAGUE_SQUAD_LIMIT', 50, 1, 200),
+    playerShirtMax: read.integer('PLAYER_SHIRT_MAX', 99, 1, 999),
     adjustmentMaxPoints: read.integer('ADJUSTMENT_MAX_POINTS', 100, 1, 10_000),
     crestMaxBytes: read.integer('CREST_MAX_BYTES', 2 * 1024 * 1024, 1024, 50 * 1024 * 1024),
     sqliteStatementCache: read.integer('SQLITE_STATEMENT_CACHE', 200, 1, 100000),

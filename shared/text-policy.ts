@@ -31,6 +31,8 @@ export const TEXT_RULES = {
   teamName: { min: 1, max: 60, multiline: false },
   teamShortName: { min: 1, max: 5, multiline: false },
   coachName: { min: 1, max: 60, multiline: false },
+  /** A player added to a squad by name (decision 0038); a member's player takes their own name. */
+  playerName: { min: 1, max: 60, multiline: false },
   /** Why points were adjusted, a result awarded or level teams ordered (decision 0031). */
   ruleReason: { min: 1, max: 200, multiline: false },
 } as const satisfies Record<string, TextRule>;

@@ -10,7 +10,6 @@ import { memberSync, tokenRevocation } from './chat/member-sync.js';
 import { memberTeams } from './chat/chat-teams.js';
 import { LoginThrottle, RegisterThrottle } from './auth/login-throttle.js';
 import { leagueModule } from './league/index.js';
-import type { LeagueMembershipEvents } from './league/membership-events.js';
 import { csrfRoutes, registerCsrfGuard } from './csrf/csrf.js';
 import sessionPlugin from './sessions/session-plugin.js';
 import { SessionStore } from './sessions/session-store.js';
@@ -22,14 +21,9 @@ export interface ApiOptions {
   database: Database;
   /** Mirrors members into the chat service. */
   chat: ChatDirectory;
-  /** Told of every league membership change once committed (docs/decisions/0034). */
-  membershipEvents: LeagueMembershipEvents;
 }
 
-export async function productApi(
-  app: FastifyInstance,
-  { config, database, chat, membershipEvents }: ApiOptions,
-): Promise<void> {
+export async function productApi(app: FastifyInstance, { config, database, chat }: ApiOptions): Promise<void> {
   const { db } = database;
   const users = new UserRepo(db);
   const syncMember = memberSync(users, (id) => memberTeams(db, id), chat, app.log);
@@ -84,8 +78,8 @@ export async function productApi(
       lookupMaxMisses: config.invitationMaxMisses,
       lookupWindowSeconds: config.invitationWindowSeconds,
     },
-    membershipEvents,
     maxTeams: config.leagueMaxTeams,
+    shirtMax: config.playerShirtMax,
     squadLimit: config.leagueSquadLimit,
     adjustmentMaxPoints: config.adjustmentMaxPoints,
     crests: {

@@ -13,6 +13,8 @@ export interface SportRules {
   sheet: { starters: number; substitutesMax: number };
   /** How long a match lasts, in minutes (the most minutes one appearance can have). */
   matchMinutes: number;
+  /** The position a member who joins as a player starts with: the one most of a squad plays (decision 0038). */
+  newPlayerPosition: string;
 }
 
 export const SPORTS: Record<Sport, SportRules> = {
@@ -22,6 +24,7 @@ export const SPORTS: Record<Sport, SportRules> = {
     squad: { min: 14, max: 22 },
     sheet: { starters: 11, substitutesMax: 5 },
     matchMinutes: 90,
+    newPlayerPosition: 'MF',
   },
   basketball: {
     positions: ['G', 'F', 'C'],
@@ -29,6 +32,7 @@ export const SPORTS: Record<Sport, SportRules> = {
     squad: { min: 8, max: 15 },
     sheet: { starters: 5, substitutesMax: 7 },
     matchMinutes: 48,
+    newPlayerPosition: 'F',
   },
   hockey: {
     positions: ['G', 'D', 'F'],
@@ -36,6 +40,7 @@ export const SPORTS: Record<Sport, SportRules> = {
     squad: { min: 12, max: 25 },
     sheet: { starters: 6, substitutesMax: 14 },
     matchMinutes: 60,
+    newPlayerPosition: 'F',
   },
 };
 

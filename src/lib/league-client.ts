@@ -14,6 +14,7 @@ import type {
   SheetRole,
   TeamDetail,
   TransferList,
+  TransferView,
   WeekFixtures,
 } from '../../server/api/league/league-view';
 import { api, ApiError } from './api-client';
@@ -74,6 +75,22 @@ export const saveSheet = (fixtureId: number, teamId: number, body: SheetBody) =>
     `/fixtures/${fixtureId}/sheets/${teamId}`,
     body,
   );
+
+/** What adding a player sends (POST /api/teams/:id/players): a name, or a member's user id. */
+export interface NewPlayerBody {
+  name?: string;
+  position: string;
+  shirt_number?: number | null;
+  user_id?: number;
+}
+
+/** POST /api/teams/:id/players: adds a player to the squad (the commissioner or the team's coach). */
+export const addPlayer = (teamId: number, body: NewPlayerBody) =>
+  api.post<TransferView>(`/teams/${teamId}/players`, body);
+
+/** DELETE /api/teams/:id/players/:playerId: releases a player from the squad. */
+export const releasePlayer = (teamId: number, playerId: number) =>
+  api.delete<TransferView>(`/teams/${teamId}/players/${playerId}`);
 
 /** POST /api/fixtures/:id/result: the score (the commissioner, or the fixture's referee once). */
 export const recordResult = (fixtureId: number, body: { home_score: number; away_score: number }) =>

@@ -12,6 +12,7 @@ import type {
 } from '../../server/api/league/invitations';
 import type { MemberList, MemberView } from '../../server/api/league/members';
 import type { ScheduleView } from '../../server/api/league/schedule-writes';
+import type { Placement } from '../../server/api/league/squad-players';
 import { api } from './api-client';
 import {
   reasoned,
@@ -22,7 +23,16 @@ import {
   type TeamView,
 } from './league-client';
 
-export type { CreatedInvitation, InvitationPreview, InvitationView, InvitedRole, MemberList, MemberView, ScheduleView };
+export type {
+  CreatedInvitation,
+  InvitationPreview,
+  InvitationView,
+  InvitedRole,
+  MemberList,
+  MemberView,
+  Placement,
+  ScheduleView,
+};
 
 /** A league's settings as the set-up routes take them (a new league needs name, sport and season). */
 export interface LeagueSettingsBody {
@@ -98,7 +108,7 @@ export const previewInvitation = ({ token }: { token: string }, signal: AbortSig
   reasoned(api.get<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`, { signal, skipAuthRedirect: true }));
 
 export const acceptInvitation = (token: string) =>
-  api.post<{ league: LeagueSummary }>(`/invitations/${encodeURIComponent(token)}/accept`);
+  api.post<{ league: LeagueSummary; placement: Placement | null }>(`/invitations/${encodeURIComponent(token)}/accept`);
 
 export interface ScheduleBody {
   rounds: 1 | 2;

@@ -7,7 +7,6 @@
  *   const fan = await joinWith(server, 'fan', token);
  */
 import { expect } from 'vitest';
-import type { MembershipChange } from '../../server/api/league/membership-events.js';
 import { registerMember, type BuiltMember } from './league-builder.js';
 import type { Visitor } from './http-client.js';
 import type { TestServer } from './test-server.js';
@@ -53,16 +52,22 @@ let unknown = 0;
 /** A token of the right shape (43 base64url characters) that no invitation has. */
 export const unknownToken = () => `unknown${String(unknown++).padStart(36, '0')}`;
 
-/** The membership events the server sends while `run` runs. */
-export async function hearing(server: TestServer, run: () => Promise<void>): Promise<MembershipChange[]> {
-  const heard: MembershipChange[] = [];
-  const stop = server.app.leagueMembership.listen((change) => {
-    heard.push(change);
-  });
-  try {
-    await run();
-  } finally {
-    stop();
-  }
-  return heard;
+/**
+ * How many chat changes the league's routes have recorded for league `leagueId` (done or not):
+ * a change that must reach the chat records one in its own transaction (decision 0038).
+ */
+export async function chatChanges(server: TestServer, leagueId: number): Promise<number> {
+  const row = await server.database.db
+    .selectFrom('chat_outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('league_id', '=', leagueId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The chat changes recorded for `leagueId` while `run` runs. */
+export async function recording(server: TestServer, leagueId: number, run: () => Promise<void>): Promise<number> {
+  const before = await chatChanges(server, leagueId);
+  await run();
+  return (await chatChanges(server, leagueId)) - before;
 }

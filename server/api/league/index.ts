@@ -3,7 +3,8 @@
  * fixtures, teams, players), writes (team sheets, transfers, results, fixture changes, the
  * week, the schedule), set-up (a league's settings, its teams and their crests; 0033),
  * membership (invitations by link, members' roles, removals; 0034) and the competition rules
- * (points adjustments, awarded results, the commissioner's decisions; 0031), each in its own
+ * (points adjustments, awarded results, the commissioner's decisions; 0031) and who is in a
+ * squad (players added and released; 0038), each in its own
  * file. The reads and the set-up answers share one set of snapshots (decision 0013).
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +15,8 @@ import { crestRoutes } from './crest-routes.js';
 import { invitationRoutes } from './invitation-routes.js';
 import type { InvitationLimits } from './invitations.js';
 import { LeagueSnapshots } from './league-snapshots.js';
-import type { LeagueMembershipEvents } from './membership-events.js';
 import { membershipRoutes } from './membership-routes.js';
+import { squadRoutes } from './squad-routes.js';
 import { leagueReadRoutes } from './read-routes.js';
 import { competitionRuleRoutes } from './rules-routes.js';
 import { leagueScheduleRoutes } from './schedule-routes.js';
@@ -35,12 +36,12 @@ export interface LeagueModuleOptions {
   schedule: ScheduleSettings;
   /** The INVITATION_* settings. */
   invitations: InvitationLimits & { lookupMaxMisses: number; lookupWindowSeconds: number };
-  /** Told of every membership change once it is committed (the chat's channels follow them). */
-  membershipEvents: LeagueMembershipEvents;
   /** The most teams a league may have (LEAGUE_MAX_TEAMS). */
   maxTeams: number;
   /** The largest squad a league's rules may allow (LEAGUE_SQUAD_LIMIT). */
   squadLimit: number;
+  /** The highest shirt number a player may wear (PLAYER_SHIRT_MAX). */
+  shirtMax: number;
   /** The most points one adjustment may add or deduct (ADJUSTMENT_MAX_POINTS). */
   adjustmentMaxPoints: number;
   /** Teams' crests: where they are kept and how uploads are limited and re-encoded (like avatars). */
@@ -57,4 +58,5 @@ export async function leagueModule(app: FastifyInstance, options: LeagueModuleOp
   await app.register(leagueSetupRoutes, { ...options, snapshots });
   await app.register(crestRoutes, options);
   await app.register(competitionRuleRoutes, options);
+  await app.register(squadRoutes, options);
 }

@@ -119,13 +119,14 @@ export async function invitationRoutes(app: FastifyInstance, options: LeagueModu
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const change = await byToken(request, () => invitations.accept(userId, request.params.token));
-      await options.membershipEvents.changed(change);
-      const league = (await leagues.summaries(userId)).find((l) => l.id === change.leagueId);
+      const joined = await byToken(request, () => invitations.accept(userId, request.params.token));
+      app.chatOutbox.wake();
+      // No card for a join: the newcomer is not in the league's channels until the chat change is applied.
+      const league = (await leagues.summaries(userId)).find((l) => l.id === joined.leagueId);
       // Removed again between the join and this read: the league is no longer the caller's.
       if (!league)
-        throw new HttpError(404, `League ${change.leagueId} does not exist or is not in one of your leagues`);
-      return reply.code(201).send({ league });
+        throw new HttpError(404, `League ${joined.leagueId} does not exist or is not in one of your leagues`);
+      return reply.code(201).send({ league, placement: joined.placement });
     },
   );
 }

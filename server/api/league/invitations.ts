@@ -12,9 +12,17 @@ import { nowIso, type Database } from '../../db/database.js';
 import type { DB, LeagueInvitationsTable, Sport } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { membershipOf, requireMembership } from './access.js';
-import { inTransaction, locked, requireCommissioner, requireLeagueTeam, teamRefs } from './league-writes.js';
+import { enqueue } from '../chat/chat-outbox.js';
+import {
+  inTransaction,
+  loadLeague,
+  locked,
+  requireCommissioner,
+  requireLeagueTeam,
+  teamRefs,
+} from './league-writes.js';
 import type { TeamRef } from './league-view.js';
-import type { MembershipChange } from './membership-events.js';
+import { placeMember, type Placement } from './squad-players.js';
 
 export const INVITED_ROLES = ['player', 'coach', 'referee', 'supporter'] as const;
 export type InvitedRole = (typeof INVITED_ROLES)[number];
@@ -69,6 +77,12 @@ export interface InvitationPreview {
   expires_at: string;
   /** The league's id when the caller already belongs to it; otherwise null. */
   league_id: number | null;
+}
+
+/** What accepting did: the league joined, and for a player with a team, whether they are in its squad. */
+export interface Accepted {
+  leagueId: number;
+  placement: Placement | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -191,9 +205,10 @@ export class Invitations {
       .where('i.token_hash', '=', tokenHash(token))
       .executeTakeFirst();
     if (!row) throw new UnknownInvitationError();
-    const status = statusOf(row, nowIso());
-    if (status !== 'active') throw unusable(row, status);
+    // A member opening any link of their league (their own used one included) is offered the league.
     const member = userId === null ? null : await membershipOf(db, row.league_id, userId);
+    const status = statusOf(row, nowIso());
+    if (status !== 'active' && !member) throw unusable(row, status);
     return {
       league: { name: row.league_name, sport: row.sport, season: row.season },
       role: row.role,
@@ -204,8 +219,12 @@ export class Invitations {
     };
   }
 
-  /** Joins the league with the invitation's role and team; the change is for the membership events. */
-  async accept(userId: number, token: string): Promise<MembershipChange> {
+  /**
+   * Joins the league with the invitation's role and team: a player is placed in the team's squad
+   * (unless it is full), a coach becomes the coach of a team that has none; the chat change is
+   * recorded with the membership.
+   */
+  async accept(userId: number, token: string): Promise<Accepted> {
     const hash = tokenHash(token);
     return inTransaction(this.database, 'The invitation', async (trx) => {
       const row = await trx
@@ -260,7 +279,29 @@ export class Invitations {
         .onConflict((oc) => oc.columns(['league_id', 'user_id']).doNothing())
         .executeTakeFirst();
       if (Number(joined.numInsertedOrUpdatedRows ?? 0) !== 1) throw await alreadyMember();
-      return { leagueId: row.league_id, userId, kind: 'joined', role: row.role, teamId: row.team_id, previous: null };
+      const league = await loadLeague(trx, row.league_id);
+      let placement: Placement | null = null;
+      if (row.team_id !== null && row.role === 'player') {
+        const team = (await teamRefs(trx, [row.team_id])).get(row.team_id)!;
+        ({ placement } = await placeMember(this.database, trx, {
+          league,
+          team,
+          userId,
+          byUserId: null,
+          strict: false,
+        }));
+      }
+      if (row.team_id !== null && row.role === 'coach') {
+        const user = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow();
+        await trx
+          .updateTable('teams')
+          .set({ coach_user_id: userId, coach_name: user.name })
+          .where('id', '=', row.team_id)
+          .where('coach_user_id', 'is', null)
+          .execute();
+      }
+      await enqueue(trx, { kind: 'sync-league', leagueId: row.league_id });
+      return { leagueId: row.league_id, placement };
     });
   }
 

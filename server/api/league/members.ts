@@ -13,9 +13,17 @@ import { HttpError } from '../../http/errors.js';
 import { avatarUrl } from '../users/user-view.js';
 import { requireMembership, type Membership } from './access.js';
 import { TEAM_ROLES } from './invitations.js';
-import { inTransaction, locked, requireCommissioner, requireLeagueTeam, teamRefs } from './league-writes.js';
-import type { TeamRef } from './league-view.js';
-import type { MembershipChange } from './membership-events.js';
+import { enqueue } from '../chat/chat-outbox.js';
+import {
+  inTransaction,
+  loadLeague,
+  locked,
+  requireCommissioner,
+  requireLeagueTeam,
+  teamRefs,
+} from './league-writes.js';
+import type { TeamRef, TransferView } from './league-view.js';
+import { placeMember, releaseMember, squadTeamsOfMembers } from './squad-players.js';
 
 export interface MemberView {
   user_id: number;
@@ -26,6 +34,8 @@ export interface MemberView {
   /** For the commissioner only (null for others): when and through which invitation they joined. */
   joined_at: string | null;
   invitation_id: number | null;
+  /** For a player: whether they are in their team's squad (false: not placed yet); null for other roles. */
+  in_squad: boolean | null;
 }
 
 export interface MemberList {
@@ -40,6 +50,13 @@ export interface MemberChanges {
   team_id?: number | null;
 }
 
+/** What a change did: the member now, and the squad move it made (for the league's card). */
+export interface MemberChanged {
+  view: MemberView;
+  transfer: TransferView | null;
+  chatChannel: string | null;
+}
+
 /** The order the list shows roles in. */
 const ROLE_ORDER: LeagueRole[] = ['commissioner', 'coach', 'player', 'referee', 'supporter'];
 
@@ -52,13 +69,13 @@ export class Members {
     return { league_id: leagueId, members: await this.views(leagueId, manages), can_manage: manages };
   }
 
-  /** The commissioner changes a member's role or team; `change` is null when nothing changed. */
-  async change(
-    userId: number,
-    leagueId: number,
-    targetId: number,
-    input: MemberChanges,
-  ): Promise<{ view: MemberView; change: MembershipChange | null }> {
+  /**
+   * The commissioner changes a member's role or team. A player given a team is placed in its
+   * squad (moved from another, as a transfer; a full squad refuses), and taken out of a team
+   * leaves its squad; a coach given a team becomes its coach when it has none. Giving an unplaced
+   * player the same team again places them once there is room.
+   */
+  async change(userId: number, leagueId: number, targetId: number, input: MemberChanges): Promise<MemberChanged> {
     const result = await inTransaction(this.database, `User ${targetId}'s membership`, async (trx) => {
       const { caller, target, commissioners } = await this.lock(trx, leagueId, userId, targetId);
       requireCommissioner(caller, "change members' roles and teams");
@@ -72,7 +89,10 @@ export class Members {
           409,
           `${target.name} is the league's only commissioner; make another member commissioner first, so the league keeps one`,
         );
-      if (role === target.role && teamId === target.teamId) return { target, change: null };
+      const league = await loadLeague(trx, leagueId);
+      const squads = await squadTeamsOfMembers(trx, leagueId);
+      const unplaced = role === 'player' && teamId !== null && squads.get(targetId) !== teamId;
+      if (role === target.role && teamId === target.teamId && !unplaced) return { transfer: null, league };
       await trx
         .updateTable('league_members')
         .set({ role, team_id: teamId })
@@ -80,27 +100,47 @@ export class Members {
         .where('user_id', '=', targetId)
         .execute();
       await unlinkCoach(trx, leagueId, targetId, role === 'coach' ? teamId : null);
-      const change: MembershipChange = {
-        leagueId,
-        userId: targetId,
-        kind: 'role_changed',
-        role,
-        teamId,
-        previous: { role: target.role, teamId: target.teamId },
-      };
-      return { target, change };
+      if (role === 'coach' && teamId !== null)
+        await trx
+          .updateTable('teams')
+          .set({ coach_user_id: targetId, coach_name: target.name })
+          .where('id', '=', teamId)
+          .where('coach_user_id', 'is', null)
+          .execute();
+      let transfer: TransferView | null = null;
+      if (role === 'player' && teamId !== null) {
+        const team = (await teamRefs(trx, [teamId])).get(teamId)!;
+        const placed = await placeMember(this.database, trx, {
+          league,
+          team,
+          userId: targetId,
+          byUserId: userId,
+          strict: true,
+        });
+        transfer = placed.transfer;
+      } else if (role === 'player' && target.role === 'player' && target.teamId !== null)
+        transfer = await releaseMember(this.database, trx, {
+          league,
+          userId: targetId,
+          byUserId: userId,
+          leaving: false,
+        });
+      // The team and league channels follow the new role and team (decision 0035), committed with it.
+      await enqueue(trx, { kind: 'sync-league', leagueId });
+      return { transfer, league };
     });
     const [view] = await this.views(leagueId, true, targetId);
-    return { view: view!, change: result.change };
+    return { view: view!, transfer: result.transfer, chatChannel: result.league.chat_channel };
   }
 
   /**
    * Removes `targetId` (the commissioner's removal, or a member leaving when it is the caller).
    * The league's only commissioner may not go while others remain; when the last member goes,
    * the league's open invitations are revoked, so nobody can join a league without a commissioner.
+   * A member who goes leaves their squad (their records stay) and the league's chat channels.
    */
-  async remove(userId: number, leagueId: number, targetId: number): Promise<MembershipChange> {
-    return inTransaction(this.database, `User ${targetId}'s membership`, async (trx) => {
+  async remove(userId: number, leagueId: number, targetId: number): Promise<void> {
+    await inTransaction(this.database, `User ${targetId}'s membership`, async (trx) => {
       const leaving = targetId === userId;
       const { caller, target, commissioners } = await this.lock(trx, leagueId, userId, leaving ? null : targetId);
       if (!leaving) requireCommissioner(caller, 'remove members');
@@ -121,6 +161,8 @@ export class Members {
         .where('user_id', '=', targetId)
         .execute();
       await unlinkCoach(trx, leagueId, targetId, null);
+      const league = await loadLeague(trx, leagueId);
+      await releaseMember(this.database, trx, { league, userId: targetId, byUserId: userId, leaving: true });
       if (alone)
         await trx
           .updateTable('league_invitations')
@@ -128,7 +170,7 @@ export class Members {
           .where('league_id', '=', leagueId)
           .where('revoked_at', 'is', null)
           .execute();
-      return { leagueId, userId: targetId, kind: 'left', role: target.role, teamId: target.teamId, previous: null };
+      await enqueue(trx, { kind: 'sync-league', leagueId });
     });
   }
 
@@ -146,6 +188,7 @@ export class Members {
       db,
       rows.flatMap((row) => (row.team_id === null ? [] : [row.team_id])),
     );
+    const squads = await squadTeamsOfMembers(db, leagueId);
     return rows
       .map((row) => ({
         user_id: row.user_id,
@@ -155,6 +198,7 @@ export class Members {
         team: row.team_id === null ? null : (teams.get(row.team_id) ?? null),
         joined_at: manages ? row.joined_at : null,
         invitation_id: manages ? row.invitation_id : null,
+        in_squad: row.role === 'player' ? row.team_id !== null && squads.get(row.user_id) === row.team_id : null,
       }))
       .sort(
         (a, b) =>

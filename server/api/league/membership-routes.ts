@@ -1,11 +1,13 @@
 /**
  * Member routes (docs/api.md, "League membership"; docs/decisions/0034): the list for every
  * member, role and team changes and removals for the commissioner, leaving for anyone. Each
- * committed change is told to the membership events (the chat's channels follow them).
+ * change records its chat change in its own transaction (decision 0038); the chat outbox is woken
+ * once it is committed, and a squad move it made is posted as a transfer card.
  */
 import type { FastifyInstance } from 'fastify';
 import { requireUserId } from '../sessions/session-plugin.js';
 import type { LeagueModuleOptions } from './index.js';
+import { LeagueCards, transferCard } from './league-cards.js';
 import { Members, type MemberChanges } from './members.js';
 import {
   leagueParams,
@@ -20,7 +22,7 @@ type MemberParams = { Params: { id: number; userId: number } };
 
 export async function membershipRoutes(app: FastifyInstance, options: LeagueModuleOptions): Promise<void> {
   const members = new Members(options.database);
-  const events = options.membershipEvents;
+  const cards = new LeagueCards(options.chat, app.log);
 
   app.addHook('preValidation', async (request) => {
     requireUserId(request);
@@ -37,8 +39,10 @@ export async function membershipRoutes(app: FastifyInstance, options: LeagueModu
     { schema: { params: memberParams, body: memberBody, response: { 200: memberSchema, ...membershipErrors } } },
     async (request) => {
       const { id, userId } = request.params;
-      const { view, change } = await members.change(requireUserId(request), id, userId, request.body);
-      if (change) await events.changed(change);
+      const callerId = requireUserId(request);
+      const { view, transfer, chatChannel } = await members.change(callerId, id, userId, request.body);
+      app.chatOutbox.wake();
+      if (transfer) await cards.post(chatChannel, callerId, transferCard(id, transfer));
       return view;
     },
   );
@@ -48,7 +52,8 @@ export async function membershipRoutes(app: FastifyInstance, options: LeagueModu
     { schema: { params: leagueParams, response: membershipErrors } },
     async (request, reply) => {
       const userId = requireUserId(request);
-      await events.changed(await members.remove(userId, request.params.id, userId));
+      await members.remove(userId, request.params.id, userId);
+      app.chatOutbox.wake();
       return reply.code(204).send();
     },
   );
@@ -58,7 +63,8 @@ export async function membershipRoutes(app: FastifyInstance, options: LeagueModu
     { schema: { params: memberParams, response: membershipErrors } },
     async (request, reply) => {
       const { id, userId } = request.params;
-      await events.changed(await members.remove(requireUserId(request), id, userId));
+      await members.remove(requireUserId(request), id, userId);
+      app.chatOutbox.wake();
       return reply.code(204).send();
     },
   );

@@ -97,7 +97,19 @@ export const invitationPreviewSchema = object({
   league_id: nullable('integer'),
 });
 
-export const joinedSchema = object({ league: leagueSummarySchema });
+/** Where a member who joined or was moved as a player stands in their team's squad (squad-players.ts). */
+const placementSchema = {
+  anyOf: [
+    object({
+      team: object({ id: integer, name: string }),
+      placed: { type: 'boolean' },
+      reason: nullable('string'),
+    }),
+    { type: 'null' },
+  ],
+} as const;
+
+export const joinedSchema = object({ league: leagueSummarySchema, placement: placementSchema });
 
 export const memberSchema = object({
   user_id: integer,
@@ -107,6 +119,7 @@ export const memberSchema = object({
   team: nullableTeamRef,
   joined_at: nullable('string'),
   invitation_id: nullable('integer'),
+  in_squad: { type: ['boolean', 'null'] },
 });
 export const memberListSchema = object({
   league_id: integer,

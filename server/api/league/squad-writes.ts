@@ -1,14 +1,15 @@
 /**
  * Team sheets and transfers (docs/decisions/0011). A transfer closes the player's open squad row
- * and opens the new one in one transaction; the partial unique index `squad_memberships_current`
- * (one open row per player) makes the loser of two simultaneous transfers a 409.
+ * and opens the new one in one transaction (the squad rules and the move: squad-rules.ts), with
+ * the chat change it needs (decision 0038).
  */
-import type { Insertable, Transaction } from 'kysely';
-import { nowIso, type Database } from '../../db/database.js';
-import type { DB, SheetRole, TeamSheetsTable, TransferKind } from '../../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { SheetRole, TeamSheetsTable, TransferKind } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { isCoachOf, requireMembership } from './access.js';
 import type { PlayerRef, TeamRef, TransferView } from './league-view.js';
+import { enqueue } from '../chat/chat-outbox.js';
 import {
   inTransaction,
   loadLeague,
@@ -19,6 +20,15 @@ import {
   teamRefs,
   type Written,
 } from './league-writes.js';
+import {
+  currentSquad,
+  lockTeams,
+  moveSquad,
+  requireAboveMinimum,
+  requireFreeShirt,
+  requireOffSheets,
+  requireRoom,
+} from './squad-rules.js';
 
 export interface SheetView {
   fixture_id: number;
@@ -33,16 +43,6 @@ export interface TransferInput {
   team_id?: number;
   /** The team the caller saw the player in; when it is no longer so, someone else was first. */
   from_team_id?: number | null;
-}
-
-async function squadSize(trx: Transaction<DB>, teamId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('squad_memberships')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('team_id', '=', teamId)
-    .where('until_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 function duplicateOf(ids: number[]): number | undefined {
@@ -155,29 +155,23 @@ export class SquadWrites {
       // Locked first, so two transfers of this player queue up and the second sees the first.
       const player = await locked(
         this.database,
-        trx.selectFrom('players').select(['id', 'name', 'league_id', 'user_id']).where('id', '=', playerId),
+        trx
+          .selectFrom('players')
+          .select(['id', 'name', 'league_id', 'user_id', 'shirt_number'])
+          .where('id', '=', playerId),
       ).executeTakeFirst();
       if (!player || player.league_id !== leagueId)
         throw new HttpError(422, `Player ${playerId} is not a player of this league`);
-      const current = await trx
-        .selectFrom('squad_memberships')
-        .select(['id', 'team_id'])
-        .where('player_id', '=', playerId)
-        .where('until_at', 'is', null)
-        .executeTakeFirst();
+      const current = await currentSquad(trx, playerId);
       if (input.from_team_id !== undefined && (current?.team_id ?? null) !== input.from_team_id)
         throw new HttpError(409, `${player.name}'s team was just changed by someone else; reload and try again`);
 
       const targetId = input.team_id ?? null;
       if (targetId !== null) await requireLeagueTeam(trx, leagueId, targetId);
       const sourceId = current?.team_id ?? null;
-      const involved = [sourceId, targetId].filter((id): id is number => id !== null).sort((a, b) => a - b);
+      const involved = [sourceId, targetId].filter((id): id is number => id !== null);
       // Squad sizes are counted under these locks, so two signings cannot both take the last place.
-      if (involved.length > 0)
-        await locked(
-          this.database,
-          trx.selectFrom('teams').select('id').where('id', 'in', involved).orderBy('id'),
-        ).execute();
+      await lockTeams(this.database, trx, involved);
       const teams = await teamRefs(trx, involved);
       const source: TeamRef | null = sourceId === null ? null : teams.get(sourceId)!;
       const target: TeamRef | null = targetId === null ? null : teams.get(targetId)!;
@@ -208,66 +202,18 @@ export class SquadWrites {
         if (!source) throw new HttpError(409, `${player.name} has no team; register them instead of moving them`);
         if (source.id === targetId) throw new HttpError(409, `${player.name} already plays for ${source.name}`);
       }
-      if (source && kind !== 'registered' && (await squadSize(trx, source.id)) - 1 < league.squad_min)
-        throw new HttpError(
-          409,
-          `${source.name} would drop below ${league.squad_min} players, the fewest a squad may have`,
-        );
-      if (target && (await squadSize(trx, target.id)) >= league.squad_max)
-        throw new HttpError(
-          409,
-          `${target.name} has a full squad: ${league.squad_max} players is the most a squad may have`,
-        );
-
-      const at = nowIso();
-      if (current) {
-        const closed = await trx
-          .updateTable('squad_memberships')
-          .set({ until_at: at })
-          .where('id', '=', current.id)
-          .where('until_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(closed.numUpdatedRows) !== 1)
-          throw new HttpError(409, `${player.name}'s team was just changed by someone else; reload and try again`);
+      if (source && kind !== 'registered') {
+        await requireAboveMinimum(trx, source, league);
+        await requireOffSheets(trx, player.id, player.name, source);
       }
-      if (target)
-        await trx
-          .insertInto('squad_memberships')
-          .values({ player_id: playerId, team_id: target.id, from_at: at, until_at: null })
-          .execute();
-      const created = await trx
-        .insertInto('transfers')
-        .values({
-          league_id: leagueId,
-          player_id: playerId,
-          kind,
-          from_team_id: source?.id ?? null,
-          to_team_id: target?.id ?? null,
-          by_user_id: userId,
-          at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      // A member who plays keeps their team in their membership, so their screens follow the move.
-      if (player.user_id !== null)
-        await trx
-          .updateTable('league_members')
-          .set({ team_id: target?.id ?? null })
-          .where('league_id', '=', leagueId)
-          .where('user_id', '=', player.user_id)
-          .where('role', '=', 'player')
-          .execute();
+      if (target) {
+        await requireRoom(trx, target, league);
+        await requireFreeShirt(trx, target, player.shirt_number, player.id);
+      }
 
-      const author = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-      const view: TransferView = {
-        id: created.id,
-        kind,
-        player: (await playerRefs(trx, [playerId])).get(playerId)!,
-        from_team: source,
-        to_team: target,
-        at,
-        by_name: author?.name ?? null,
-      };
+      const view = await moveSquad(trx, { leagueId, player, kind, current, source, target, byUserId: userId });
+      // The team channels follow the squads (decision 0035), committed with the move.
+      await enqueue(trx, { kind: 'sync-league', leagueId });
       return { view, chatChannel: league.chat_channel };
     });
   }

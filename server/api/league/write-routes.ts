@@ -54,6 +54,7 @@ export async function leagueWriteRoutes(app: FastifyInstance, options: LeagueMod
     async (request, reply) => {
       const userId = requireUserId(request);
       const { view, chatChannel } = await squads.transfer(userId, request.params.id, request.body);
+      app.chatOutbox.wake();
       await cards.post(chatChannel, userId, transferCard(request.params.id, view));
       return reply.code(201).send(view);
     },

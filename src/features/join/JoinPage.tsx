@@ -3,6 +3,8 @@
  * offers (the league, its sport and season, the role and team, who invited, until when). Signed
  * out, "Create an account" and "Sign in" come back here afterwards (`next`); signed in, "Join"
  * accepts it. Joined (or already a member), the league is selected and the league page opens.
+ * A member opening any link of their league (their own used one too) is offered the league. A
+ * player invited to a team is told whether they are in its squad or wait for a place.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -116,7 +118,14 @@ function JoinActions({ token, offer }: { token: string; offer: InvitationPreview
       if (!league) throw new Error(t('join.notFound'));
       return league;
     }, false);
-  const join = () => land(async () => (await acceptInvitation(token)).league, true);
+  const join = () =>
+    land(async () => {
+      const { league, placement } = await acceptInvitation(token);
+      // A player invited to a team is told whether they are in its squad (a full one waits for a place).
+      if (placement?.placed) toast.success(t('join.placed', { team: placement.team.name }));
+      if (placement && !placement.placed) toast.info(t('join.notPlaced', { team: placement.team.name }));
+      return league;
+    }, true);
 
   return (
     <div className="join-actions">

@@ -53,6 +53,7 @@ export function MemberRow({
         <span className="member-name">
           <strong>{member.name}</strong>
           <span className="muted">{member.team ? t('league.roleInTeam', { role, team: member.team.name }) : role}</span>
+          {member.in_squad === false && <span className="member-squad-mark">{t('admin.members.notInSquad')}</span>}
         </span>
         {manages && (
           <span className="member-actions">

@@ -2,17 +2,29 @@
  * A team's roster (`/roster/:team_id`): the team with its colours, coach and standing, the squad
  * by position, and the next fixture with the team sheet, which the team's coach sets here. A save
  * shows the new sheet at once; the screen then loads the team again, so a refused save brings
- * back the server's sheet, and the toast says why (docs/decisions/0012).
+ * back the server's sheet, and the toast says why (docs/decisions/0012). The commissioner and the
+ * team's coach add players and release them here (docs/decisions/0038).
  */
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormMarks } from '../../components/league/FormMarks';
 import { LoadFailure } from '../../components/league/LoadFailure';
 import { TeamMark } from '../../components/league/TeamMark';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { useTranslation } from '../../i18n/use-translation';
-import { loadLeague, reasonOf, saveSheet, type SheetBody, type TeamDetail } from '../../lib/league-client';
+import {
+  loadLeague,
+  reasonOf,
+  releasePlayer,
+  saveSheet,
+  type SheetBody,
+  type SquadPlayer,
+  type TeamDetail,
+} from '../../lib/league-client';
 import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toasts';
 import { useResource, type Resource } from '../../lib/use-resource';
+import { AddPlayer } from './AddPlayer';
 import { NextFixture } from './NextFixture';
 import { loadRoster, teamIdOf, withSheet } from './roster-data';
 import { SquadList } from './SquadList';
@@ -74,6 +86,19 @@ function TeamView({ team, resource }: { team: TeamDetail; resource: Resource<Tea
   const rules = league.data?.rules ?? null;
   const sport = league.data?.sport ?? null;
   const standing = team.standing;
+  const manages = team.can.manage_squad;
+  const [releasing, setReleasing] = useState<{ player: SquadPlayer; busy: boolean; error: string | null } | null>(null);
+  const release = async (player: SquadPlayer) => {
+    setReleasing({ player, busy: true, error: null });
+    try {
+      await releasePlayer(team.id, player.id);
+      setReleasing(null);
+      toast.success(t('roster.release.done', { name: player.name }));
+      resource.reload();
+    } catch (error) {
+      setReleasing({ player, busy: false, error: t('roster.release.failed', { reason: reasonOf(error) }) });
+    }
+  };
 
   const save = async (body: SheetBody) => {
     const fixture = team.next_fixture;
@@ -93,7 +118,7 @@ function TeamView({ team, resource }: { team: TeamDetail; resource: Resource<Tea
   return (
     <>
       <div className="roster-summary">
-        <p>{t('roster.coach', { name: team.coach_name })}</p>
+        {team.coach_name && <p>{t('roster.coach', { name: team.coach_name })}</p>}
         {standing ? (
           <p className="roster-standing">
             <span>
@@ -113,11 +138,39 @@ function TeamView({ team, resource }: { team: TeamDetail; resource: Resource<Tea
       <section className="card" aria-labelledby="squad-title" aria-busy={resource.status === 'loading'}>
         <h2 id="squad-title">{t('roster.squad')}</h2>
         {rules && sport ? (
-          <SquadList squad={team.squad} positions={rules.positions} sport={sport} myUserId={user?.id ?? null} />
+          <SquadList
+            squad={team.squad}
+            positions={rules.positions}
+            sport={sport}
+            myUserId={user?.id ?? null}
+            onRelease={manages ? (player) => setReleasing({ player, busy: false, error: null }) : undefined}
+          />
         ) : (
           !league.error && <p className="muted">{t('roster.loading')}</p>
         )}
       </section>
+      {manages && rules && sport && (
+        <AddPlayer
+          team={team}
+          positions={rules.positions}
+          sport={sport}
+          squadMax={rules.squad_max}
+          onAdded={resource.reload}
+        />
+      )}
+      {releasing && (
+        <ConfirmDialog
+          title={t('roster.release.title', { name: releasing.player.name })}
+          confirmLabel={t('roster.release.confirm')}
+          cancelLabel={t('roster.release.cancel')}
+          busy={releasing.busy}
+          error={releasing.error}
+          onConfirm={() => void release(releasing.player)}
+          onCancel={() => setReleasing(null)}
+        >
+          <p>{t('roster.release.text', { name: releasing.player.name, team: team.name })}</p>
+        </ConfirmDialog>
+      )}
     </>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The squad by position group, in the sport's order: shirt number, name (opens the player card),
  * status as text with a marker (under the name on a phone), and season appearances, goals and
- * assists. The signed-in member's own player is marked.
+ * assists. The signed-in member's own player is marked. For those who manage the squad, each
+ * row ends with "Release" (`onRelease`), named for its player.
  */
 import { useTranslation } from '../../i18n/use-translation';
 import type { PlayerStatus, Sport, SquadPlayer } from '../../lib/league-client';
@@ -18,16 +19,32 @@ export function PlayerStatusMark({ status }: { status: PlayerStatus }) {
   );
 }
 
+function ReleaseButton({ player, onRelease }: { player: SquadPlayer; onRelease: (player: SquadPlayer) => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="secondary danger squad-release"
+      aria-label={t('roster.release.button', { name: player.name })}
+      onClick={() => onRelease(player)}
+    >
+      {t('roster.release.label')}
+    </button>
+  );
+}
+
 export function SquadList({
   squad,
   positions,
   sport,
   myUserId,
+  onRelease,
 }: {
   squad: SquadPlayer[];
   positions: string[];
   sport: Sport;
   myUserId: number | null;
+  onRelease?: (player: SquadPlayer) => void;
 }) {
   const { t } = useTranslation();
   const card = usePlayerCard();
@@ -58,6 +75,11 @@ export function SquadList({
                   <th scope="col" className="squad-number">
                     <abbr title={t('roster.col.assists')}>{t('roster.colShort.assists')}</abbr>
                   </th>
+                  {onRelease && (
+                    <th scope="col" className="squad-actions">
+                      <span className="visually-hidden">{t('roster.col.actions')}</span>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -74,6 +96,8 @@ export function SquadList({
                         {/* On a phone the status sits under the name (its own column is hidden there). */}
                         <span className="squad-status-inline">
                           <PlayerStatusMark status={player.status} />
+                          {/* On a phone Release sits here too (its own column is hidden there). */}
+                          {onRelease && <ReleaseButton player={player} onRelease={onRelease} />}
                         </span>
                       </th>
                       <td className="squad-status">
@@ -82,6 +106,11 @@ export function SquadList({
                       <td className="squad-number">{player.appearances}</td>
                       <td className="squad-number">{player.goals}</td>
                       <td className="squad-number">{player.assists}</td>
+                      {onRelease && (
+                        <td className="squad-actions">
+                          <ReleaseButton player={player} onRelease={onRelease} />
+                        </td>
+                      )}
                     </tr>
                   );
                 })}

@@ -1,0 +1,81 @@
+/**
+ * "Add player" on a team's roster, for the commissioner and the team's coach: a player by name,
+ * their position and, if they have one, their shirt number. The server checks the squad's rules
+ * (room in the squad, the number free in it) and its refusal is shown under the form.
+ */
+import { Field, Form, Formik } from 'formik';
+import { useRef } from 'react';
+import { FocusFirstError } from '../../components/ui/FocusFirstError';
+import { FormField } from '../../components/ui/FormField';
+import { FormError, SubmitButton } from '../../components/ui/FormStatus';
+import { useTranslation } from '../../i18n/use-translation';
+import { addPlayer, reasonOf, type Sport, type TeamDetail } from '../../lib/league-client';
+import { useToast } from '../../lib/toasts';
+import { newPlayerBody, newPlayerSchema, newPlayerValues } from './squad-form';
+
+export function AddPlayer({
+  team,
+  positions,
+  sport,
+  squadMax,
+  onAdded,
+}: {
+  team: TeamDetail;
+  positions: string[];
+  sport: Sport;
+  squadMax: number;
+  onAdded: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <section className="card add-player" aria-labelledby="add-player-title">
+      <h2 id="add-player-title">{t('roster.add.title')}</h2>
+      <p className="muted">{t('roster.add.count', { count: team.squad.length, max: squadMax })}</p>
+      <Formik
+        initialValues={newPlayerValues(positions)}
+        validationSchema={newPlayerSchema(t)}
+        onSubmit={async (values, { setStatus, resetForm }) => {
+          setStatus(null);
+          try {
+            const added = await addPlayer(team.id, newPlayerBody(values));
+            toast.success(t('roster.add.added', { name: added.player.name }));
+            resetForm({ values: { ...newPlayerValues(positions), position: values.position } });
+            onAdded();
+            form.current?.querySelector<HTMLInputElement>('#add-player-name')?.focus();
+          } catch (error) {
+            setStatus(t('roster.add.failed', { reason: reasonOf(error) }));
+          }
+        }}
+      >
+        {({ isSubmitting, status }) => (
+          <Form ref={form} noValidate className="form add-player-form">
+            <FormField id="add-player-name" name="name" label={t('roster.add.name')} autoComplete="off" />
+            <div className="field">
+              <label htmlFor="add-player-position">{t('roster.add.position')}</label>
+              <Field as="select" id="add-player-position" name="position">
+                {positions.map((code) => (
+                  <option key={code} value={code}>
+                    {t(`league.position.${sport}.${code}.name`, { defaultValue: code })}
+                  </option>
+                ))}
+              </Field>
+            </div>
+            <FormField
+              id="add-player-shirt"
+              name="shirt"
+              type="number"
+              min={0}
+              label={t('roster.add.shirt')}
+              hint={t('roster.add.shirtHint')}
+            />
+            <FormError message={status as unknown} />
+            <FocusFirstError />
+            <SubmitButton busy={isSubmitting} label={t('roster.add.submit')} busyLabel={t('roster.add.adding')} />
+          </Form>
+        )}
+      </Formik>
+    </section>
+  );
+}
