@@ -4,8 +4,6 @@
  * the service is down (a real HTTP server answering 503), applied once it is back, idempotent,
  * and a removed member leaves every league channel, their open socket included.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Event, StreamChat } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue, outboxState, retryDelay } from '../../server/api/chat/chat-outbox.js';
@@ -14,22 +12,10 @@ import { syncLeagueChat } from '../../server/api/chat/league-sync.js';
 import { buildLeague, type BuiltLeague } from '../support/league-builder.js';
 import { connectClient, serverClient, settle, startChatServer, type ChatServer } from '../support/chat.js';
 import { ENGINES } from '../support/engines.js';
+import { brokenChatService } from '../support/broken-chat.js';
 
 const BASE_MS = 40;
 const MAX_MS = 160;
-
-/** A chat service that is down: every call answers 503. */
-async function brokenChatService(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(503, { 'content-type': 'text/plain' });
-    res.end('down for maintenance');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/chat`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('chat outbox retry delays', () => {
   it('doubles from the base up to the longest', () => {
