@@ -56,7 +56,9 @@ describe("the league's chat sync panel", () => {
       const later = new Date(Date.now() + 3_600_000).toISOString();
       await suite.server.database.db.updateTable('chat_outbox').set({ next_attempt_at: later }).execute();
       await user.click(screen.getByRole('button', { name: 'Try now' }));
-      await expect.poll(async () => Date.parse((await state()).failing!.next_attempt_at) <= Date.now(), WAIT).toBe(true);
+      await expect
+        .poll(async () => Date.parse((await state()).failing!.next_attempt_at) <= Date.now(), WAIT)
+        .toBe(true);
       await suite.server.app.chatOutbox.runDue();
       expect(await screen.findByText('Tried 2 times so far', {}, WAIT)).toBeTruthy();
     } finally {
