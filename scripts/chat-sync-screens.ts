@@ -48,9 +48,7 @@ for (const viewport of SIZES) {
   await panel.screenshot({ path: join(out, `${label}-${viewport.width}-panel.png`) });
   console.log(`${label}-${viewport.width}.png: ${await panel.innerText()}`);
   // Axe, as the end-to-end tests run it: serious and critical violations.
-  const { violations } = await new AxeBuilder({ page } as unknown as ConstructorParameters<
-    typeof AxeBuilder
-  >[0]).analyze();
+  const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   console.log(
     `axe at ${viewport.width}: ${serious.length === 0 ? 'no serious violations' : serious.map((v) => v.id).join(', ')}`,
