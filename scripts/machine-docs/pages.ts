@@ -13,6 +13,7 @@ import { composerMachine } from '../../machines/composer/composer.machine.js';
 import { slowModeCountdownMachine } from '../../machines/composer/countdown.machine.js';
 import { composerDraftMachine } from '../../machines/composer/draft.machine.js';
 import { composerTypingMachine } from '../../machines/composer/typing.machine.js';
+import { chatSyncMachine } from '../../machines/chat-sync/chat-sync.machine.js';
 import { dueRemindersMachine } from '../../machines/due-reminders/due-reminders.machine.js';
 import { imagePreviewMachine } from '../../machines/image-preview/image-preview.machine.js';
 import { linkPreviewMachine } from '../../machines/link-preview/link-preview.machine.js';
@@ -57,6 +58,7 @@ export const MACHINE_PAGES: MachinePage[] = [
   { name: 'message-list', machines: [messageListMachine] },
   { name: 'resource', machines: [resourceMachine] },
   { name: 'player-search', machines: [playerSearchMachine] },
+  { name: 'chat-sync', machines: [chatSyncMachine] },
   { name: 'thread', machines: [threadMachine] },
   { name: 'voice-recorder', machines: [voiceRecorderMachine] },
 ];

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { errorBody } from '../http/errors.js';
 import { AvatarFiles } from '../storage/avatar-files.js';
 import { authRoutes } from './auth/auth-routes.js';
+import { chatSyncRoutes } from './chat/chat-sync-routes.js';
 import type { ChatDirectory } from './chat/chat-users.js';
 import { memberSync, tokenRevocation } from './chat/member-sync.js';
 import { memberTeams } from './chat/chat-teams.js';
@@ -89,6 +90,8 @@ export async function productApi(app: FastifyInstance, { config, database, chat 
       size: config.avatarSize,
     },
   });
+
+  await app.register(chatSyncRoutes, { database, wake: () => app.chatOutbox.wake() });
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, `There is no ${request.method} ${request.url.split('?')[0]} in the API`));

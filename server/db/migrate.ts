@@ -13,6 +13,7 @@ import * as leagueSetup from './migrations/0006-league-setup.js';
 import * as invitations from './migrations/0007-invitations.js';
 import * as chatOutbox from './migrations/0008-chat-outbox.js';
 import * as awardedReason from './migrations/0009-awarded-reason.js';
+import * as leagueChatChannels from './migrations/0012-league-chat-channels.js';
 
 type Step = { up(db: Kysely<unknown>, dialect: Database['dialect']): Promise<void> };
 
@@ -26,6 +27,7 @@ const STEPS: Record<string, Step> = {
   '0007-invitations': invitations,
   '0008-chat-outbox': chatOutbox,
   '0009-awarded-reason': awardedReason,
+  '0012-league-chat-channels': leagueChatChannels,
 };
 
 export async function migrateToLatest(database: Database): Promise<string[]> {

@@ -235,6 +235,15 @@ export interface StandingsDecisionsTable {
   at: string;
 }
 
+/** A league channel's chat id when it is not the default `league-<id>-…` (migration 0012). */
+export interface LeagueChatChannelsTable {
+  league_id: number;
+  /** `general`, `match-day`, `results` or `team-<teamId>`. */
+  slot: string;
+  team_id: number | null;
+  channel_id: string;
+}
+
 /** Chat changes a league change needs, applied until the chat service confirms (migration 0008). */
 export interface ChatOutboxTable {
   id: Generated<number>;
@@ -269,6 +278,7 @@ export interface DB {
   standings_decisions: StandingsDecisionsTable;
   chat_documents: ChatDocumentsTable;
   chat_outbox: ChatOutboxTable;
+  league_chat_channels: LeagueChatChannelsTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;

@@ -115,8 +115,9 @@ test('mentions are suggested as the member types and sent; the emoji picker inse
   page,
   browser,
 }) => {
-  await openAs(page, '/chat/team/harbour-hawks');
-  const other = await jordan(browser, '/chat/team/harbour-hawks');
+  // Not a team channel: those hold the team's squad and coach, not Alex the commissioner (decision 0040).
+  await openAs(page, '/chat/team/social');
+  const other = await jordan(browser, '/chat/team/social');
   const input = composerInput(page);
   await input.pressSequentially('Captain this week: @jrdan');
   const listbox = page.getByRole('listbox', { name: 'Members' });

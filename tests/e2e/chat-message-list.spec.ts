@@ -42,7 +42,7 @@ test('messages arrive live both ways, with the unread separator and the navigati
   test.setTimeout(90_000);
   const alex = await member(browser, DEMO, '/chat/team/matchday');
   const jordan = await member(browser, SECOND, '/chat/team/matchday');
-  await expect(log(alex)).toHaveAccessibleName('Messages in Match day');
+  await expect(log(alex)).toHaveAccessibleName('Messages in Riverside League · Match day');
   await expect(log(jordan)).toBeVisible();
 
   const hello = unique('Who has the match ball?');
@@ -69,7 +69,7 @@ test('messages arrive live both ways, with the unread separator and the navigati
   await expect(log(alex)).toHaveAccessibleName('Messages in Transfers');
   // The channel list has loaded, and whatever earlier tests left unread in Transfers is read now,
   // before the badge is counted.
-  const matchDay = alex.locator('#chat-channel-panel').getByRole('link', { name: /^Match day/ });
+  const matchDay = alex.locator('#chat-channel-panel').getByRole('link', { name: /^Riverside League · Match day/ });
   await expect(matchDay).toBeVisible();
   await expect(alex.locator('#chat-channel-panel [data-unread]').filter({ hasText: 'Transfers' })).toHaveCount(0);
   const before = await unreadBadge(alex);

@@ -9,6 +9,8 @@
 import { expect, test, type Page } from './fixtures';
 import { DEMO, expectNoSeriousViolations, jordanClient, leagueTeamOf, memberClient, signIn } from './support';
 
+/** The league's general channel is named after the league (decision 0040); not its "· Match day" one. */
+const GENERAL = 'Riverside League(?! ·)';
 const channelTitle = (page: Page) => page.locator('#chat-channel-title');
 const channelNav = (page: Page) => page.locator('#chat-channel-panel');
 
@@ -31,22 +33,22 @@ test('the address names the open channel; back and forward move between channels
   await expect(page).toHaveURL(/\/chat\/[\w-]+\/[\w!-]+$/);
   await expect(channelTitle(page)).not.toBeEmpty();
 
-  await (await channelLink(page, 'League general')).click();
+  await (await channelLink(page, GENERAL)).click();
   await expect(page).toHaveURL(/\/chat\/team\/general$/);
-  await expect(channelTitle(page)).toHaveText('League general');
-  await (await channelLink(page, 'Match day')).click();
-  await expect(channelTitle(page)).toHaveText('Match day');
+  await expect(channelTitle(page)).toHaveText('Riverside League');
+  await (await channelLink(page, 'Riverside League · Match day')).click();
+  await expect(channelTitle(page)).toHaveText('Riverside League · Match day');
 
   await page.goBack();
   await expect(page).toHaveURL(/\/chat\/team\/general$/);
-  await expect(channelTitle(page)).toHaveText('League general');
+  await expect(channelTitle(page)).toHaveText('Riverside League');
   await page.goForward();
-  await expect(channelTitle(page)).toHaveText('Match day');
+  await expect(channelTitle(page)).toHaveText('Riverside League · Match day');
   await expectNoSeriousViolations(page, '/chat/team/matchday');
 
   // A deep link opens its channel after a reload too.
   await page.goto('/chat/team/results');
-  await expect(channelTitle(page)).toHaveText('Results');
+  await expect(channelTitle(page)).toHaveText('Riverside League · Results');
 });
 
 test('a channel the member is not in, or that does not exist, is missing', async ({ page }) => {
@@ -67,9 +69,9 @@ test('on a phone the channel list is a navigation panel over the conversation', 
   await expect(page).toHaveURL(/\/chat$/);
   await expectNoSeriousViolations(page, 'phone: panel open');
 
-  await (await channelLink(page, 'Match day')).click();
+  await (await channelLink(page, 'Riverside League · Match day')).click();
   await expect(channelNav(page)).toBeHidden();
-  await expect(channelTitle(page)).toHaveText('Match day');
+  await expect(channelTitle(page)).toHaveText('Riverside League · Match day');
   await expectNoSeriousViolations(page, 'phone: channel');
 
   await page.getByRole('button', { name: 'Channels' }).click();
@@ -77,7 +79,7 @@ test('on a phone the channel list is a navigation panel over the conversation', 
   await expect(channelNav(page)).toBeVisible();
   await page.getByRole('button', { name: 'Close the channel list' }).click();
   await expect(channelNav(page)).toBeHidden();
-  await expect(channelTitle(page)).toHaveText('Match day');
+  await expect(channelTitle(page)).toHaveText('Riverside League · Match day');
 });
 
 test('on a phone with the keyboard open, three messages stay in sight under a two-line draft', async ({

@@ -10,15 +10,9 @@ import { enqueue, outboxState, retryDelay } from '../../server/api/chat/chat-out
 import { leagueChannelId, teamChannelId } from '../../server/api/chat/league-chat.js';
 import { syncLeagueChat } from '../../server/api/chat/league-sync.js';
 import { buildLeague, type BuiltLeague } from '../support/league-builder.js';
-import {
-  brokenChatService,
-  connectClient,
-  serverClient,
-  settle,
-  startChatServer,
-  type ChatServer,
-} from '../support/chat.js';
+import { connectClient, serverClient, settle, startChatServer, type ChatServer } from '../support/chat.js';
 import { ENGINES } from '../support/engines.js';
+import { brokenChatService } from '../support/broken-chat.js';
 
 const BASE_MS = 40;
 const MAX_MS = 160;

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { StreamChat, type UserResponse } from 'stream-chat';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,31 +7,17 @@ import {
   type ChatDirectoryConfig,
 } from '../../server/api/chat/chat-users.js';
 import { syncDemoChat } from '../../server/api/chat/demo-chat.js';
-import { DEMO_CHANNELS } from '../../server/db/seed/demo-channels.js';
+import { DEMO_CHANNELS, type DemoChannel } from '../../server/db/seed/demo-channels.js';
+import { LEAGUE_NAME } from '../../server/db/seed/demo-league-data.js';
 import { DEMO_USERS } from '../../server/db/seed/demo-users.js';
 import { seedDemoData } from '../../server/db/seed/seed.js';
 import { ENGINES } from '../support/engines.js';
 import { Visitor } from '../support/http-client.js';
 import { form, png } from '../support/images.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { brokenChatService } from '../support/broken-chat.js';
 
 const PUBLIC_URL = 'https://league.example';
-
-/** A chat service that is down: every call answers 503. */
-async function brokenChatService(): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
-  let calls = 0;
-  const server: Server = createServer((_req, res) => {
-    calls++;
-    res.writeHead(503, { 'content-type': 'text/plain' });
-    res.end('down for maintenance');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/chat`,
-    calls: () => calls,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(ENGINES)('members in the chat service on $name', (engine) => {
   let server: TestServer;
@@ -156,15 +140,26 @@ describe.each(ENGINES)('members in the chat service on $name', (engine) => {
     const league = await chat.queryChannels({ type: 'team' }, [{ created_at: 1 }], { message_limit: 10, limit: 30 });
     for (const channel of league) expect(channel.data?.team).toBe(`league-${leagueId}`);
     const demoTeams = DEMO_CHANNELS.filter((c) => c.type === 'team');
-    expect(league.map((c) => [c.id, c.data?.name])).toEqual(demoTeams.map((c) => [c.id, c.name]));
+    // The league's own channels carry the league's names (decision 0040); the others their own.
+    const leagueName = (demo: DemoChannel) =>
+      ({ general: LEAGUE_NAME, 'match-day': `${LEAGUE_NAME} · Match day`, results: `${LEAGUE_NAME} · Results` })[
+        demo.league as string
+      ] ?? demo.name;
+    const byId = new Map(league.map((c) => [c.id, c]));
+    expect([...byId.keys()].sort()).toEqual(demoTeams.map((c) => c.id).sort());
     const ids = DEMO_USERS.map((d) => users.find((u) => u.name === d.name)!.id);
-    league.forEach((channel, i) => {
-      const demo = demoTeams[i]!;
-      const expected = demo.members === 'all' ? ids : demo.members.map((m) => ids[m]!);
-      expect(Object.keys(channel.state.members).sort()).toEqual([...expected].sort());
+    for (const demo of demoTeams) {
+      const channel = byId.get(demo.id!)!;
+      expect(channel.data?.name).toBe(leagueName(demo));
+      // Every demo member is in the league, so its league-wide channels hold them all; its team
+      // channels are checked against the squads in demo-chat-follows.test.ts.
+      if (demo.members !== 'league' || !['HAW', 'COM', 'OWL', 'BEA'].includes(demo.league!)) {
+        const expected = demo.members === 'all' || demo.members === 'league' ? ids : demo.members.map((m) => ids[m]!);
+        expect(Object.keys(channel.state.members).sort()).toEqual([...expected].sort());
+      }
       expect(channel.state.messages.map((m) => m.text)).toEqual(demo.messages.map((m) => m.text));
-    });
-    expect(league[0]!.state.messages[0]).toMatchObject({
+    }
+    expect(byId.get('general')!.state.messages[0]).toMatchObject({
       user: { id: alex.id },
       text: expect.stringContaining('Welcome') as unknown,
     });

@@ -3,8 +3,6 @@
  * WebSockets (users) or with the secret (server side).
  */
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { StreamChat, type Channel, type Event } from 'stream-chat';
 import { createChatToken } from '../../server/api/auth/chat-token.js';
 import type { Engine } from './engines.js';
@@ -135,17 +133,4 @@ export function serverToken(server: ChatServer): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ server: true })}`;
   return `${unsigned}.${createHmac('sha256', server.config.chatApiSecret).update(unsigned).digest('base64url')}`;
-}
-
-/** A chat service that is down: every call answers 503 (point the chat directory at `url`). */
-export async function brokenChatService(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(503, { 'content-type': 'text/plain' });
-    res.end('down for maintenance');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/chat`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }

@@ -5,7 +5,7 @@
  * configuration only (chat-protocol.md §4.1, §4.2).
  */
 import type { AddressInfo } from 'node:net';
-import { StreamChat, type ChannelAPIResponse, type UserResponse } from 'stream-chat';
+import { StreamChat, type Channel, type ChannelAPIResponse, type UserResponse } from 'stream-chat';
 import type { Config } from '../../config.js';
 import { DEMO_CHANNELS, type DemoChannel } from '../../db/seed/demo-channels.js';
 
@@ -138,7 +138,9 @@ export class ChatDirectory {
    * Creates the demo league's channels (demo-channels.ts) with the demo members and their opening
    * messages, all of the league's chat team `team`. Idempotent: existing channels are looked up
    * first, only missing members are added, a missing or other team is set, and messages are
-   * seeded only into channels that have none yet. The members must exist as chat users of `team`
+   * seeded only into channels that have none yet. The league's own channels (`members: 'league'`)
+   * are made and filled by the league's chat sync (league-sync.ts, run first): here they only get
+   * their opening messages, once they exist. The members must exist as chat users of `team`
    * (syncUsers) first.
    */
   async ensureDemoChannels(memberIds: number[], team: string): Promise<void> {
@@ -146,39 +148,48 @@ export class ChatDirectory {
     if (ids.length < 2) return;
     const client = this.client();
     for (const demo of DEMO_CHANNELS) {
-      const members = demo.members === 'all' ? ids : [...new Set(demo.members.map((i) => ids[i % ids.length]!))];
-      const creator = members[0]!;
+      const fromLeague = demo.members === 'league';
+      const members =
+        demo.members === 'all' || demo.members === 'league'
+          ? ids
+          : [...new Set(demo.members.map((i) => ids[i % ids.length]!))];
       const existing = await this.findDemoChannel(demo, members);
+      if (fromLeague && !existing) continue;
       // A distinct conversation gets its id from the service when created.
       const channel = client.channel(demo.type, demo.id ?? existing?.channel.id ?? null, {
         ...(demo.name ? { name: demo.name } : {}),
         members,
         team,
-        created_by_id: creator,
+        created_by_id: members[0]!,
       });
       if (!existing) {
         await channel.create();
-      } else {
+      } else if (!fromLeague) {
         if (existing.channel.team !== team) await channel.updatePartial({ set: { team } });
         const present = new Set(existing.members.map((m) => m.user_id ?? m.user?.id));
         const missing = members.filter((id) => !present.has(id));
         if (missing.length > 0) await channel.addMembers(missing);
       }
       if (existing?.channel.last_message_at) continue;
-      let n = 0;
-      for (const message of demo.messages) {
-        n++;
-        await channel
-          .sendMessage({
-            id: `demo-${demo.key}-${members.join('-')}-${n}`,
-            text: message.text,
-            user_id: ids[message.author % ids.length]!,
-          })
-          .catch((error: unknown) => {
-            // Seeded by an earlier, interrupted run.
-            if (!(error instanceof Error && /already exists/.test(error.message))) throw error;
-          });
-      }
+      await this.seedDemoMessages(channel, demo, fromLeague ? [] : members, ids);
+    }
+  }
+
+  /** The demo channel's opening messages; ids name the channel and its members, so a rerun adds none. */
+  private async seedDemoMessages(channel: Channel, demo: DemoChannel, members: string[], ids: string[]) {
+    let n = 0;
+    for (const message of demo.messages) {
+      n++;
+      await channel
+        .sendMessage({
+          id: `demo-${demo.key}-${members.length > 0 ? members.join('-') : demo.id}-${n}`,
+          text: message.text,
+          user_id: ids[message.author % ids.length]!,
+        })
+        .catch((error: unknown) => {
+          // Seeded by an earlier, interrupted run.
+          if (!(error instanceof Error && /already exists/.test(error.message))) throw error;
+        });
     }
   }
 

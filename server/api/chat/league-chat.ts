@@ -18,6 +18,8 @@ export type LeagueChannelKind = 'general' | 'match-day' | 'results' | 'team';
 
 export interface LeagueTeamChannel {
   teamId: number;
+  /** The channel's id when it is not `league-<id>-team-<teamId>` (table league_chat_channels). */
+  channelId?: string;
   name: string;
   memberIds: number[];
   moderatorIds: number[];
@@ -30,6 +32,8 @@ export interface LeagueChannelsSpec {
   memberIds: number[];
   moderatorIds: number[];
   teams: LeagueTeamChannel[];
+  /** The league-wide channels' ids where they are not `league-<id>-<kind>` (the demo league's). */
+  channelIds?: Partial<Record<Exclude<LeagueChannelKind, 'team'>, string>>;
 }
 
 export const leagueChannelId = (leagueId: number, kind: Exclude<LeagueChannelKind, 'team'>): string =>
@@ -52,7 +56,7 @@ function wantedChannels(spec: LeagueChannelsSpec): WantedChannel[] {
   const team = leagueTeam(spec.leagueId);
   const ids = (list: number[]) => [...new Set(list.map(String))].sort();
   const league = (kind: Exclude<LeagueChannelKind, 'team'>, name: string): WantedChannel => ({
-    id: leagueChannelId(spec.leagueId, kind),
+    id: spec.channelIds?.[kind] ?? leagueChannelId(spec.leagueId, kind),
     data: { name, team, league_id: spec.leagueId, league_channel: kind },
     members: ids([...spec.memberIds, ...spec.moderatorIds]),
     moderators: ids(spec.moderatorIds),
@@ -62,7 +66,7 @@ function wantedChannels(spec: LeagueChannelsSpec): WantedChannel[] {
     league('match-day', `${spec.name} · Match day`),
     league('results', `${spec.name} · Results`),
     ...spec.teams.map((t) => ({
-      id: teamChannelId(spec.leagueId, t.teamId),
+      id: t.channelId ?? teamChannelId(spec.leagueId, t.teamId),
       data: { name: t.name, team, league_id: spec.leagueId, league_channel: 'team' as const, league_team_id: t.teamId },
       members: ids([...t.memberIds, ...t.moderatorIds]),
       moderators: ids(t.moderatorIds),
@@ -147,7 +151,7 @@ async function ensureChannel(client: StreamChat, wanted: WantedChannel, existing
 
 /**
  * Creates or updates the league's channels as `spec` says: ids `league-<id>-general`,
- * `-match-day`, `-results` and `-team-<teamId>`, all of the league's chat team, named, with
+ * `-match-day`, `-results` and `-team-<teamId>` unless `spec` names others, all of the league's chat team, named, with
  * exactly the given members (missing ones added, others removed) and moderators (the member
  * role `channel_moderator`: added with addModerators, demoted with demoteModerators). A channel
  * with nobody in it is created only once someone is. The members must be chat users of the

@@ -17,11 +17,16 @@ import { leagueTeam, membersTeams } from './chat-teams.js';
 import type { ChatDirectory } from './chat-users.js';
 import { ensureLeagueChannels, removeMemberFromLeague, teamUsers, type LeagueChannelsSpec } from './league-chat.js';
 
+const LEAGUE_WIDE = ['general', 'match-day', 'results'] as const;
+
+/** The league_chat_channels slot of a team's channel. */
+export const teamSlot = (teamId: number): string => `team-${teamId}`;
+
 /** The league's channels as the database says they should be; null when the league does not exist. */
 export async function readLeagueChat(db: Kysely<DB>, leagueId: number): Promise<LeagueChannelsSpec | null> {
   const league = await db.selectFrom('leagues').select(['id', 'name']).where('id', '=', leagueId).executeTakeFirst();
   if (!league) return null;
-  const [members, teams, squads] = await Promise.all([
+  const [members, teams, squads, ids] = await Promise.all([
     db
       .selectFrom('league_members')
       .select(['user_id', 'role', 'team_id'])
@@ -42,7 +47,9 @@ export async function readLeagueChat(db: Kysely<DB>, leagueId: number): Promise<
       .where('p.user_id', 'is not', null)
       .where('sm.until_at', 'is', null)
       .execute(),
+    db.selectFrom('league_chat_channels').select(['slot', 'channel_id']).where('league_id', '=', leagueId).execute(),
   ]);
+  const idOf = new Map(ids.map((row) => [row.slot, row.channel_id]));
   const isMember = new Set(members.map((m) => m.user_id));
   const only = (ids: (number | null)[]) => ids.filter((id): id is number => id !== null && isMember.has(id));
   return {
@@ -50,13 +57,16 @@ export async function readLeagueChat(db: Kysely<DB>, leagueId: number): Promise<
     name: league.name,
     memberIds: members.map((m) => m.user_id),
     moderatorIds: members.filter((m) => m.role === 'commissioner').map((m) => m.user_id),
+    channelIds: Object.fromEntries(LEAGUE_WIDE.flatMap((kind) => (idOf.has(kind) ? [[kind, idOf.get(kind)!]] : []))),
     teams: teams.map((team) => {
       const coaches = only([
         team.coach_user_id,
         ...members.filter((m) => m.role === 'coach' && m.team_id === team.id).map((m) => m.user_id),
       ]);
+      const channelId = idOf.get(teamSlot(team.id));
       return {
         teamId: team.id,
+        ...(channelId ? { channelId } : {}),
         name: team.name,
         memberIds: only([
           ...members.filter((m) => m.team_id === team.id).map((m) => m.user_id),

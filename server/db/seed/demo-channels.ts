@@ -3,7 +3,12 @@
  * each with a few opening messages, so the commissioner (the first member) starts with more than one
  * page of channels. Members and authors are indexes into
  * the demo members (demo-users.ts).
+ *
+ * The league's own channels (`league`: general, match day, results and the four teams' channels)
+ * keep their ids here but get their members from the league's data through the chat sync, like
+ * any league's (docs/decisions/0040): demo-chat-ids.ts records their ids for the sync.
  */
+import type { TeamKey } from './demo-league-data.js';
 export interface DemoMessage {
   /** Index of the author among the demo members. */
   author: number;
@@ -17,8 +22,10 @@ export interface DemoChannel {
   /** null: a distinct conversation, identified by its members (how the app opens direct messages). */
   id: string | null;
   name?: string;
-  /** Indexes of the members; 'all' for every demo member. */
-  members: 'all' | number[];
+  /** Indexes of the members; 'all' for every demo member; 'league' for the sync's (see `league`). */
+  members: 'all' | 'league' | number[];
+  /** The league channel this is (its members come from the league's data), when it is one. */
+  league?: 'general' | 'match-day' | 'results' | TeamKey;
   messages: DemoMessage[];
 }
 
@@ -28,7 +35,8 @@ export const DEMO_CHANNELS: DemoChannel[] = [
     type: 'team',
     id: 'general',
     name: 'League general',
-    members: 'all',
+    members: 'league',
+    league: 'general',
     messages: [
       { author: 0, text: 'Welcome to the Riverside League chat! Fixtures, results and friendly banter go here.' },
       { author: 1, text: 'Thanks Alex. The Harbour Hawks are ready for Saturday.' },
@@ -40,7 +48,8 @@ export const DEMO_CHANNELS: DemoChannel[] = [
     type: 'team',
     id: 'matchday',
     name: 'Match day',
-    members: 'all',
+    members: 'league',
+    league: 'match-day',
     messages: [
       { author: 6, text: 'Kick-off moves to 10:30 on pitch 2 this week.' },
       { author: 8, text: 'Referees are confirmed for all four matches.' },
@@ -61,7 +70,8 @@ export const DEMO_CHANNELS: DemoChannel[] = [
     type: 'team',
     id: 'results',
     name: 'Results',
-    members: 'all',
+    members: 'league',
+    league: 'results',
     messages: [
       { author: 8, text: 'Week 6: Harbour Hawks 2–1 Canal Street Comets, Old Town Owls 0–0 Bayside Bears.' },
       { author: 0, text: 'Standings are updated on the League page. Great week, everyone.' },
@@ -110,7 +120,8 @@ export const DEMO_CHANNELS: DemoChannel[] = [
     type: 'team',
     id: 'harbour-hawks',
     name: 'Harbour Hawks',
-    members: [0, 1, 11, 4],
+    members: 'league',
+    league: 'HAW',
     messages: [
       { author: 1, text: 'Training on Thursday at 19:00, bring both kits.' },
       { author: 11, text: 'I will be ten minutes late.' },
@@ -121,7 +132,8 @@ export const DEMO_CHANNELS: DemoChannel[] = [
     type: 'team',
     id: 'canal-street-comets',
     name: 'Canal Street Comets',
-    members: [0, 2, 3],
+    members: 'league',
+    league: 'COM',
     messages: [{ author: 2, text: 'Who is bringing the oranges this week?' }],
   },
   {
@@ -129,7 +141,8 @@ export const DEMO_CHANNELS: DemoChannel[] = [
     type: 'team',
     id: 'old-town-owls',
     name: 'Old Town Owls',
-    members: [0, 5, 9],
+    members: 'league',
+    league: 'OWL',
     messages: [{ author: 5, text: 'New away shirts arrive on Monday.' }],
   },
   {
@@ -137,7 +150,8 @@ export const DEMO_CHANNELS: DemoChannel[] = [
     type: 'team',
     id: 'bayside-bears',
     name: 'Bayside Bears',
-    members: [0, 7, 6],
+    members: 'league',
+    league: 'BEA',
     messages: [{ author: 7, text: 'Captain’s armband is in the kit bag.' }],
   },
   {

@@ -10,6 +10,8 @@
  * drawn from their own dice after everything else, so the rest of the league is the same whatever
  * the hour (docs/decisions/0011, "Demo data").
  */
+import { enqueue } from '../../api/chat/chat-outbox.js';
+import { recordDemoChannelIds } from './demo-chat-ids.js';
 import { demoCalendar, type DemoCalendar } from './demo-calendar.js';
 import { Dice } from './random.js';
 import type { Insertable, Kysely, Transaction } from 'kysely';
@@ -359,13 +361,20 @@ export async function seedDemoLeague(
 ): Promise<{ created: boolean; leagueId: number }> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('leagues').select('id').where('name', '=', L.LEAGUE_NAME).executeTakeFirst();
-    if (existing) return { created: false, leagueId: existing.id };
+    if (existing) {
+      await recordDemoChannelIds(trx, existing.id);
+      return { created: false, leagueId: existing.id };
+    }
     // A demo member who was never seeded (or was deleted) is left out; the league still seeds.
     const emails = DEMO_USERS.map((u) => u.email);
     const rows = await trx.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute();
     const users = new Map<number, number>();
     for (const row of rows) users.set(emails.indexOf(row.email), row.id);
     const when = demoCalendar(now, SPORTS.football.matchMinutes);
-    return { created: true, leagueId: await writePlan(trx, planLeague(when), when, users, now) };
+    const leagueId = await writePlan(trx, planLeague(when), when, users, now);
+    // Its chat follows it like any league's (docs/decisions/0040), under the channel ids it had.
+    await recordDemoChannelIds(trx, leagueId);
+    await enqueue(trx, { kind: 'sync-league', leagueId });
+    return { created: true, leagueId };
   });
 }

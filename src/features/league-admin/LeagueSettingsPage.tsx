@@ -2,7 +2,7 @@
  * The league's settings (`/league/settings`, its commissioner): the same fields as "Start a
  * league". Once a fixture is played the rules the table was ranked by stay as they were: those
  * fields are disabled with the reason, and the name and season still change. Only what changed
- * is sent.
+ * is sent. Below the form, whether the league's chat has caught up with it (ChatSyncStatus).
  */
 import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
@@ -14,6 +14,7 @@ import { reasonOf, type LeagueDetail } from '../../lib/league-client';
 import { changeLeague } from '../../lib/league-setup-client';
 import { useToast } from '../../lib/toasts';
 import { AdminScreen } from './AdminScreen';
+import { ChatSyncStatus } from './ChatSyncStatus';
 import { LeagueSettingsFields } from './LeagueSettingsFields';
 import { changedBody, leagueValues, settingsSchema } from './settings-form';
 
@@ -30,6 +31,7 @@ export default function LeagueSettingsPage() {
           <p className="muted rules-pointer">
             {t('admin.settingsPage.rulesPointer')} <Link to="/league/rules">{t('admin.settingsPage.rulesLink')}</Link>
           </p>
+          <ChatSyncStatus leagueId={league.id} />
         </>
       )}
     </AdminScreen>
