@@ -11,6 +11,8 @@ test('sign-in and registration have no serious accessibility violations', async 
 });
 
 test('every signed-in screen has no serious accessibility violations', async ({ page }) => {
+  // Eight screens, each loaded and checked by axe: more than one screen's time.
+  test.setTimeout(90_000);
   await page.goto('/dashboard');
   await signIn(page);
   for (const [path, heading] of [
@@ -27,6 +29,8 @@ test('every signed-in screen has no serious accessibility violations', async ({ 
 });
 
 test('the league set-up screens have no serious accessibility violations, wide and on a phone', async ({ page }) => {
+  // Twelve screens, each loaded and checked by axe: more than one screen's time.
+  test.setTimeout(90_000);
   await page.goto('/dashboard');
   await signIn(page);
   await page.evaluate(() => localStorage.setItem('selectedLeague', JSON.stringify({ league_id: 1, team_id: 0 })));
@@ -41,6 +45,7 @@ test('the league set-up screens have no serious accessibility violations, wide a
       ['/league/teams', 'Teams of Riverside League'],
       ['/league/schedule', 'Schedule of Riverside League'],
       ['/league/members', 'Members of Riverside League'],
+      ['/league/rules', 'Competition rules of Riverside League'],
     ])
       // Checked once the screen shows what it loaded (the league, its teams or members), not only its title.
       await expectScreenAccessible(page, path!, heading!, `${path} at ${size.width} px`, 'main form, main ul');

@@ -133,11 +133,11 @@ test("mark unread from here counts the messages from there on the channel's badg
   await send(jordan, first);
   await send(jordan, second);
   await expect(article(alex, second)).toBeVisible();
-  const results = alex.locator('#chat-channel-panel').getByRole('link', { name: /^Results/ });
+  const results = alex.locator('#chat-channel-panel').getByRole('link', { name: /^Riverside League · Results/ });
   await choose(alex, first, 'markUnread');
   await expect(alex.getByText('Marked unread from this message')).toBeVisible();
   // Unread from the first of the two on: exactly two, whatever was read before.
-  await expect(results).toHaveAccessibleName(/^Results, 2 unread/);
+  await expect(results).toHaveAccessibleName(/^Riverside League · Results, 2 unread/);
 });
 
 test('keyboard only: into the toolbar, its menu, and back', async ({ browser }) => {
