@@ -1,7 +1,7 @@
 /**
  * Screenshots of the squad screens (decision 0038) for a look by eye, each at 1280×800 and
  * 390×844, with an axe check of each: the roster with "Add player" and Release as the
- * commissioner, the release confirmation, the join page telling a member who opens their own used
+ * commissioner, the Edit dialog of a player, the roster with a full squad, the release confirmation, the join page telling a member who opens their own used
  * link that they are already in the league, and the members list with a player not in a squad.
  * Run it against a running app on a throwaway data folder (it registers members):
  *
@@ -93,8 +93,23 @@ async function main() {
     );
     await page.goto(`${base}/roster/${rovers.id}`);
     await page.getByRole('region', { name: 'Add player' }).waitFor();
+    await page.getByText('The squad is full (4 of 4). Release a player to add another.').waitFor();
+    await shoot(page, 'roster-squad-full', size.width);
+    await page.getByRole('button', { name: 'Edit Priya Sharma' }).filter({ visible: true }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByLabel('Shirt number (optional)').fill('4');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/already wears 4/).waitFor();
+    await shoot(page, 'roster-edit-player', size.width);
+    await page.keyboard.press('Escape');
+    // A place frees (Jamie released): the form comes back.
+    const { squad } = await call<{ squad: { id: number; name: string }[] }>(request, 'GET', `/teams/${rovers.id}`);
+    const jamie = squad.find((p) => p.name === 'Jamie Newcomer')!;
+    await call(request, 'DELETE', `/teams/${rovers.id}/players/${jamie.id}`);
+    await page.reload();
+    await page.getByRole('button', { name: 'Add to squad' }).waitFor();
     await shoot(page, 'roster-add-player', size.width);
-    await page.getByRole('button', { name: 'Release Ola Nordmann' }).click();
+    await page.getByRole('button', { name: 'Release Ola Nordmann' }).filter({ visible: true }).click();
     await page.getByRole('dialog').waitFor();
     await shoot(page, 'roster-release-confirm', size.width);
     await page.keyboard.press('Escape');

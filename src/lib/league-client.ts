@@ -88,6 +88,17 @@ export interface NewPlayerBody {
 export const addPlayer = (teamId: number, body: NewPlayerBody) =>
   api.post<TransferView>(`/teams/${teamId}/players`, body);
 
+/** What changing a player sends (PATCH /api/players/:id): only what changed; `name` only for a player without an account. */
+export interface PlayerChangesBody {
+  name?: string;
+  position?: string;
+  shirt_number?: number | null;
+}
+
+/** PATCH /api/players/:id: the commissioner or the coach of the player's team changes a player. */
+export const editPlayer = (playerId: number, body: PlayerChangesBody) =>
+  api.patch<PlayerRef>(`/players/${playerId}`, body);
+
 /** DELETE /api/teams/:id/players/:playerId: releases a player from the squad. */
 export const releasePlayer = (teamId: number, playerId: number) =>
   api.delete<TransferView>(`/teams/${teamId}/players/${playerId}`);

@@ -2,12 +2,12 @@
  * The league's writes (docs/decisions/0011, "Who may do what"): each runs in one transaction, so
  * a refusal raised anywhere inside it leaves the database as it was. This file holds what every
  * write shares (transactions, row locks, views) and the commissioner's fixture, player and week
- * changes; team sheets and transfers are in squad-writes.ts, results in result-writes.ts.
+ * changes; a player's in player-edits.ts; team sheets and transfers are in squad-writes.ts, results in result-writes.ts.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { TEXT_RULES } from '../../../shared/text-policy.js';
 import { nowIso, type Database } from '../../db/database.js';
-import type { DB, FixturesTable, LeaguesTable, PlayerStatus } from '../../db/schema.js';
+import type { DB, FixturesTable, LeaguesTable } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { requireText } from '../../http/text-input.js';
 import { avatarUrl } from '../users/user-view.js';
@@ -172,7 +172,7 @@ function kickoffOf(text: string): string {
   return new Date(time).toISOString();
 }
 
-/** The commissioner's fixture, player and week changes. */
+/** The commissioner's fixture and week changes (a player's: player-edits.ts). */
 export class LeagueWrites {
   constructor(private readonly database: Database) {}
 
@@ -245,17 +245,6 @@ export class LeagueWrites {
       }
       const league = await loadLeague(trx, fixture.league_id);
       return { view: await fixtureView(trx, next), chatChannel: league.chat_channel, changes: altered };
-    });
-  }
-
-  async setPlayerStatus(userId: number, playerId: number, status: PlayerStatus): Promise<PlayerRef> {
-    return inTransaction(this.database, `Player ${playerId}`, async (trx) => {
-      const player = await trx.selectFrom('players').select('league_id').where('id', '=', playerId).executeTakeFirst();
-      if (!player) throw new HttpError(404, `Player ${playerId} does not exist or is not in one of your leagues`);
-      const membership = await requireMembership(trx, player.league_id, userId, `Player ${playerId}`);
-      requireCommissioner(membership, "set a player's status");
-      await trx.updateTable('players').set({ status }).where('id', '=', playerId).execute();
-      return (await playerRefs(trx, [playerId])).get(playerId)!;
     });
   }
 

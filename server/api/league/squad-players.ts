@@ -27,6 +27,7 @@ import {
   requireAboveMinimum,
   requireFreeShirt,
   requireOffSheets,
+  requirePosition,
   requireRoom,
 } from './squad-rules.js';
 
@@ -198,11 +199,7 @@ export class SquadPlayers {
     const shirt = input.shirt_number ?? null;
     return inTransaction(this.database, `Team ${teamId}'s squad`, async (trx) => {
       const { team, league } = await squadManager(this.database, trx, userId, teamId, 'add players to its squad');
-      if (!SPORTS[league.sport].positions.includes(input.position))
-        throw new HttpError(
-          422,
-          `body/position '${input.position}' is not a ${league.sport} position; use one of ${SPORTS[league.sport].positions.join(', ')}`,
-        );
+      requirePosition(league, input.position);
       let player: PlayerRow | undefined;
       if (input.user_id !== undefined) {
         const member = await trx

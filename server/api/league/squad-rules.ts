@@ -12,6 +12,7 @@ import type { Transaction } from 'kysely';
 import { nowIso, type Database } from '../../db/database.js';
 import type { DB, TransferKind } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
+import { SPORTS } from '../../league/sports.js';
 import type { TeamRef, TransferView } from './league-view.js';
 import { locked, playerRefs, type League } from './league-writes.js';
 import { hasDecidedFixtures } from './setup-writes.js';
@@ -59,6 +60,16 @@ export async function requireAboveMinimum(trx: Transaction<DB>, team: TeamRef, l
   if ((await squadSize(trx, team.id)) - 1 >= league.squad_min) return;
   if (!(await hasDecidedFixtures(trx, league.id))) return;
   throw new HttpError(409, `${team.name} would drop below ${league.squad_min} players, the fewest a squad may have`);
+}
+
+/** A player's position is one of the league's sport's (422 naming them otherwise). */
+export function requirePosition(league: League, position: string): void {
+  const { positions } = SPORTS[league.sport];
+  if (!positions.includes(position))
+    throw new HttpError(
+      422,
+      `body/position '${position}' is not a ${league.sport} position; use one of ${positions.join(', ')}`,
+    );
 }
 
 /** A shirt number is worn by one player of a squad at a time. */

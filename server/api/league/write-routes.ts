@@ -4,11 +4,11 @@
  * before anything else, including the body's validation, so a visitor learns nothing about it.
  */
 import type { FastifyInstance } from 'fastify';
-import type { PlayerStatus } from '../../db/schema.js';
 import { requireUserId } from '../sessions/session-plugin.js';
 import type { LeagueModuleOptions } from './index.js';
 import { fixtureCard, LeagueCards, resultCard, transferCard } from './league-cards.js';
 import { LeagueWrites, type FixtureChanges } from './league-writes.js';
+import { PlayerEdits, type PlayerChanges } from './player-edits.js';
 import { ResultWrites, type ResultInput } from './result-writes.js';
 import { SquadWrites, type TransferInput } from './squad-writes.js';
 import {
@@ -33,6 +33,7 @@ export async function leagueWriteRoutes(app: FastifyInstance, options: LeagueMod
   const writes = new LeagueWrites(options.database);
   const squads = new SquadWrites(options.database);
   const results = new ResultWrites(options.database);
+  const players = new PlayerEdits(options.database);
   const cards = new LeagueCards(options.chat, app.log);
 
   app.addHook('preValidation', async (request) => {
@@ -83,10 +84,16 @@ export async function leagueWriteRoutes(app: FastifyInstance, options: LeagueMod
     },
   );
 
-  app.patch<IdParams & { Body: { status: PlayerStatus } }>(
+  app.patch<IdParams & { Body: PlayerChanges }>(
     '/players/:id',
-    { schema: { params: idParams, body: playerBody, response: { 200: playerRefSchema, ...writeErrors } } },
-    async (request) => writes.setPlayerStatus(requireUserId(request), request.params.id, request.body.status),
+    {
+      schema: {
+        params: idParams,
+        body: playerBody(options.shirtMax),
+        response: { 200: playerRefSchema, ...writeErrors },
+      },
+    },
+    async (request) => players.edit(requireUserId(request), request.params.id, request.body),
   );
 
   app.post<IdParams>(

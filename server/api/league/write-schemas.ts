@@ -99,12 +99,19 @@ export const fixtureBody = {
   },
 } as const;
 
-export const playerBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['status'],
-  properties: { status: { type: 'string', enum: ['available', 'injured', 'suspended'] } },
-} as const;
+/** `PATCH /players/:id`: any of these; the service asks for at least one. */
+export function playerBody(shirtMax: number) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      status: { type: 'string', enum: ['available', 'injured', 'suspended'] },
+      position: { type: 'string', minLength: 1, maxLength: 8 },
+      shirt_number: { anyOf: [{ type: 'integer', minimum: 0, maximum: shirtMax }, { type: 'null' }] },
+      name: textFieldSchema(TEXT_RULES.playerName),
+    },
+  } as const;
+}
 
 export const teamRef = {
   type: 'object',

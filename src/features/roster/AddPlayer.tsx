@@ -1,7 +1,8 @@
 /**
  * "Add player" on a team's roster, for the commissioner and the team's coach: a player by name,
  * their position and, if they have one, their shirt number. The server checks the squad's rules
- * (room in the squad, the number free in it) and its refusal is shown under the form.
+ * (room in the squad, the number free in it) and its refusal is shown under the form. A full
+ * squad shows why there is no form instead; the form comes back once a place is free.
  */
 import { Field, Form, Formik } from 'formik';
 import { useRef } from 'react';
@@ -27,55 +28,78 @@ export function AddPlayer({
   onAdded: () => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const form = useRef<HTMLFormElement>(null);
   return (
     <section className="card add-player" aria-labelledby="add-player-title">
       <h2 id="add-player-title">{t('roster.add.title')}</h2>
-      <p className="muted">{t('roster.add.count', { count: team.squad.length, max: squadMax })}</p>
-      <Formik
-        initialValues={newPlayerValues(positions)}
-        validationSchema={newPlayerSchema(t)}
-        onSubmit={async (values, { setStatus, resetForm }) => {
-          setStatus(null);
-          try {
-            const added = await addPlayer(team.id, newPlayerBody(values));
-            toast.success(t('roster.add.added', { name: added.player.name }));
-            resetForm({ values: { ...newPlayerValues(positions), position: values.position } });
-            onAdded();
-            form.current?.querySelector<HTMLInputElement>('#add-player-name')?.focus();
-          } catch (error) {
-            setStatus(t('roster.add.failed', { reason: reasonOf(error) }));
-          }
-        }}
-      >
-        {({ isSubmitting, status }) => (
-          <Form ref={form} noValidate className="form add-player-form">
-            <FormField id="add-player-name" name="name" label={t('roster.add.name')} autoComplete="off" />
-            <div className="field">
-              <label htmlFor="add-player-position">{t('roster.add.position')}</label>
-              <Field as="select" id="add-player-position" name="position">
-                {positions.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`league.position.${sport}.${code}.name`, { defaultValue: code })}
-                  </option>
-                ))}
-              </Field>
-            </div>
-            <FormField
-              id="add-player-shirt"
-              name="shirt"
-              type="number"
-              min={0}
-              label={t('roster.add.shirt')}
-              hint={t('roster.add.shirtHint')}
-            />
-            <FormError message={status as unknown} />
-            <FocusFirstError />
-            <SubmitButton busy={isSubmitting} label={t('roster.add.submit')} busyLabel={t('roster.add.adding')} />
-          </Form>
-        )}
-      </Formik>
+      {team.squad.length >= squadMax ? (
+        <p className="add-player-full">{t('roster.add.full', { count: team.squad.length, max: squadMax })}</p>
+      ) : (
+        <>
+          <p className="muted">{t('roster.add.count', { count: team.squad.length, max: squadMax })}</p>
+          <AddPlayerForm team={team} positions={positions} sport={sport} onAdded={onAdded} />
+        </>
+      )}
     </section>
+  );
+}
+
+function AddPlayerForm({
+  team,
+  positions,
+  sport,
+  onAdded,
+}: {
+  team: TeamDetail;
+  positions: string[];
+  sport: Sport;
+  onAdded: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  return (
+    <Formik
+      initialValues={newPlayerValues(positions)}
+      validationSchema={newPlayerSchema(t)}
+      onSubmit={async (values, { setStatus, resetForm }) => {
+        setStatus(null);
+        try {
+          const added = await addPlayer(team.id, newPlayerBody(values));
+          toast.success(t('roster.add.added', { name: added.player.name }));
+          resetForm({ values: { ...newPlayerValues(positions), position: values.position } });
+          onAdded();
+          form.current?.querySelector<HTMLInputElement>('#add-player-name')?.focus();
+        } catch (error) {
+          setStatus(t('roster.add.failed', { reason: reasonOf(error) }));
+        }
+      }}
+    >
+      {({ isSubmitting, status }) => (
+        <Form ref={form} noValidate className="form add-player-form">
+          <FormField id="add-player-name" name="name" label={t('roster.add.name')} autoComplete="off" />
+          <div className="field">
+            <label htmlFor="add-player-position">{t('roster.add.position')}</label>
+            <Field as="select" id="add-player-position" name="position">
+              {positions.map((code) => (
+                <option key={code} value={code}>
+                  {t(`league.position.${sport}.${code}.name`, { defaultValue: code })}
+                </option>
+              ))}
+            </Field>
+          </div>
+          <FormField
+            id="add-player-shirt"
+            name="shirt"
+            type="number"
+            min={0}
+            label={t('roster.add.shirt')}
+            hint={t('roster.add.shirtHint')}
+          />
+          <FormError message={status as unknown} />
+          <FocusFirstError />
+          <SubmitButton busy={isSubmitting} label={t('roster.add.submit')} busyLabel={t('roster.add.adding')} />
+        </Form>
+      )}
+    </Formik>
   );
 }

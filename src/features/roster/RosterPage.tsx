@@ -3,9 +3,9 @@
  * by position, and the next fixture with the team sheet, which the team's coach sets here. A save
  * shows the new sheet at once; the screen then loads the team again, so a refused save brings
  * back the server's sheet, and the toast says why (docs/decisions/0012). The commissioner and the
- * team's coach add players and release them here (docs/decisions/0038).
+ * team's coach add players, change and release them here (docs/decisions/0038).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FormMarks } from '../../components/league/FormMarks';
 import { LoadFailure } from '../../components/league/LoadFailure';
@@ -25,6 +25,7 @@ import { useSession } from '../../lib/session';
 import { useToast } from '../../lib/toasts';
 import { useResource, type Resource } from '../../lib/use-resource';
 import { AddPlayer } from './AddPlayer';
+import { EditPlayer } from './EditPlayer';
 import { NextFixture } from './NextFixture';
 import { loadRoster, teamIdOf, withSheet } from './roster-data';
 import { SquadList } from './SquadList';
@@ -87,6 +88,17 @@ function TeamView({ team, resource }: { team: TeamDetail; resource: Resource<Tea
   const sport = league.data?.sport ?? null;
   const standing = team.standing;
   const manages = team.can.manage_squad;
+  const [editing, setEditing] = useState<SquadPlayer | null>(null);
+  // After a save the squad is loaded again and the row may move to another position group: its
+  // Edit button is a new element then, so focus goes to it once the new squad is shown.
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (refocus.current === null) return;
+    const buttons = [...document.querySelectorAll<HTMLElement>(`[data-edit-player="${refocus.current}"]`)];
+    refocus.current = null;
+    if (buttons.some((button) => button === document.activeElement)) return;
+    (buttons.find((button) => button.getClientRects().length > 0) ?? buttons.at(-1))?.focus();
+  }, [team]);
   const [releasing, setReleasing] = useState<{ player: SquadPlayer; busy: boolean; error: string | null } | null>(null);
   const release = async (player: SquadPlayer) => {
     setReleasing({ player, busy: true, error: null });
@@ -143,7 +155,14 @@ function TeamView({ team, resource }: { team: TeamDetail; resource: Resource<Tea
             positions={rules.positions}
             sport={sport}
             myUserId={user?.id ?? null}
-            onRelease={manages ? (player) => setReleasing({ player, busy: false, error: null }) : undefined}
+            actions={
+              manages
+                ? {
+                    onEdit: setEditing,
+                    onRelease: (player) => setReleasing({ player, busy: false, error: null }),
+                  }
+                : undefined
+            }
           />
         ) : (
           !league.error && <p className="muted">{t('roster.loading')}</p>
@@ -156,6 +175,19 @@ function TeamView({ team, resource }: { team: TeamDetail; resource: Resource<Tea
           sport={sport}
           squadMax={rules.squad_max}
           onAdded={resource.reload}
+        />
+      )}
+      {editing && rules && sport && (
+        <EditPlayer
+          player={editing}
+          positions={rules.positions}
+          sport={sport}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            refocus.current = editing.id;
+            setEditing(null);
+            resource.reload();
+          }}
         />
       )}
       {releasing && (

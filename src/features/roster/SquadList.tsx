@@ -2,7 +2,7 @@
  * The squad by position group, in the sport's order: shirt number, name (opens the player card),
  * status as text with a marker (under the name on a phone), and season appearances, goals and
  * assists. The signed-in member's own player is marked. For those who manage the squad, each
- * row ends with "Release" (`onRelease`), named for its player.
+ * row ends with "Edit" and "Release" (`actions`), named for its player.
  */
 import { useTranslation } from '../../i18n/use-translation';
 import type { PlayerStatus, Sport, SquadPlayer } from '../../lib/league-client';
@@ -19,17 +19,34 @@ export function PlayerStatusMark({ status }: { status: PlayerStatus }) {
   );
 }
 
-function ReleaseButton({ player, onRelease }: { player: SquadPlayer; onRelease: (player: SquadPlayer) => void }) {
+export interface SquadActions {
+  onEdit: (player: SquadPlayer) => void;
+  onRelease: (player: SquadPlayer) => void;
+}
+
+/** Edit and Release, named for the row's player; Edit is found again by `data-edit-player` after a reload. */
+function RowActions({ player, actions }: { player: SquadPlayer; actions: SquadActions }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className="secondary danger squad-release"
-      aria-label={t('roster.release.button', { name: player.name })}
-      onClick={() => onRelease(player)}
-    >
-      {t('roster.release.label')}
-    </button>
+    <span className="squad-row-actions">
+      <button
+        type="button"
+        className="secondary squad-edit"
+        data-edit-player={player.id}
+        aria-label={t('roster.edit.button', { name: player.name })}
+        onClick={() => actions.onEdit(player)}
+      >
+        {t('roster.edit.label')}
+      </button>
+      <button
+        type="button"
+        className="secondary danger squad-release"
+        aria-label={t('roster.release.button', { name: player.name })}
+        onClick={() => actions.onRelease(player)}
+      >
+        {t('roster.release.label')}
+      </button>
+    </span>
   );
 }
 
@@ -38,13 +55,14 @@ export function SquadList({
   positions,
   sport,
   myUserId,
-  onRelease,
+  actions,
 }: {
   squad: SquadPlayer[];
   positions: string[];
   sport: Sport;
   myUserId: number | null;
-  onRelease?: (player: SquadPlayer) => void;
+  /** For those who manage the squad. */
+  actions?: SquadActions;
 }) {
   const { t } = useTranslation();
   const card = usePlayerCard();
@@ -75,7 +93,7 @@ export function SquadList({
                   <th scope="col" className="squad-number">
                     <abbr title={t('roster.col.assists')}>{t('roster.colShort.assists')}</abbr>
                   </th>
-                  {onRelease && (
+                  {actions && (
                     <th scope="col" className="squad-actions">
                       <span className="visually-hidden">{t('roster.col.actions')}</span>
                     </th>
@@ -96,8 +114,8 @@ export function SquadList({
                         {/* On a phone the status sits under the name (its own column is hidden there). */}
                         <span className="squad-status-inline">
                           <PlayerStatusMark status={player.status} />
-                          {/* On a phone Release sits here too (its own column is hidden there). */}
-                          {onRelease && <ReleaseButton player={player} onRelease={onRelease} />}
+                          {/* On a phone Edit and Release sit here too (their own column is hidden there). */}
+                          {actions && <RowActions player={player} actions={actions} />}
                         </span>
                       </th>
                       <td className="squad-status">
@@ -106,9 +124,9 @@ export function SquadList({
                       <td className="squad-number">{player.appearances}</td>
                       <td className="squad-number">{player.goals}</td>
                       <td className="squad-number">{player.assists}</td>
-                      {onRelease && (
+                      {actions && (
                         <td className="squad-actions">
-                          <ReleaseButton player={player} onRelease={onRelease} />
+                          <RowActions player={player} actions={actions} />
                         </td>
                       )}
                     </tr>
