@@ -107,9 +107,13 @@ export const releasePlayer = (teamId: number, playerId: number) =>
 export const recordResult = (fixtureId: number, body: { home_score: number; away_score: number }) =>
   api.post<FixtureSummary>(`/fixtures/${fixtureId}/result`, body);
 
-/** The server's reason for a failure (its `message`), else the error's own text. */
+/** A server message's leading field path with a colon (`body/shirt_number: `). */
+const FIELD_PREFIX = /^(?:body|querystring|params)\/[\w/.[\]-]+:\s+/;
+
+/** The server's reason for a failure (its `message`, without a leading field path), else the error's own text. */
 export function reasonOf(error: unknown): string {
   const message = error instanceof ApiError ? (error.body as { message?: unknown } | null)?.message : null;
-  if (typeof message === 'string' && message) return message;
+  // "body/shirt_number: Ola wears 4 …" names the field for API clients; a form shows it by the field.
+  if (typeof message === 'string' && message) return message.replace(FIELD_PREFIX, '');
   return error instanceof Error ? error.message : String(error);
 }
