@@ -4,7 +4,7 @@
  * (room in the squad, the number free in it) and its refusal is shown under the form. A full
  * squad shows why there is no form instead; the form comes back once a place is free.
  */
-import { Field, Form, Formik } from 'formik';
+import { Form, Formik } from 'formik';
 import { useRef } from 'react';
 import { FocusFirstError } from '../../components/ui/FocusFirstError';
 import { FormField } from '../../components/ui/FormField';
@@ -12,6 +12,7 @@ import { FormError, SubmitButton } from '../../components/ui/FormStatus';
 import { useTranslation } from '../../i18n/use-translation';
 import { addPlayer, reasonOf, type Sport, type TeamDetail } from '../../lib/league-client';
 import { useToast } from '../../lib/toasts';
+import { PositionAndShirt } from './PlayerFields';
 import { newPlayerBody, newPlayerSchema, newPlayerValues } from './squad-form';
 
 export function AddPlayer({
@@ -77,24 +78,7 @@ function AddPlayerForm({
       {({ isSubmitting, status }) => (
         <Form ref={form} noValidate className="form add-player-form">
           <FormField id="add-player-name" name="name" label={t('roster.add.name')} autoComplete="off" />
-          <div className="field">
-            <label htmlFor="add-player-position">{t('roster.add.position')}</label>
-            <Field as="select" id="add-player-position" name="position">
-              {positions.map((code) => (
-                <option key={code} value={code}>
-                  {t(`league.position.${sport}.${code}.name`, { defaultValue: code })}
-                </option>
-              ))}
-            </Field>
-          </div>
-          <FormField
-            id="add-player-shirt"
-            name="shirt"
-            type="number"
-            min={0}
-            label={t('roster.add.shirt')}
-            hint={t('roster.add.shirtHint')}
-          />
+          <PositionAndShirt idPrefix="add-player" positions={positions} sport={sport} />
           <FormError message={status as unknown} />
           <FocusFirstError />
           <SubmitButton busy={isSubmitting} label={t('roster.add.submit')} busyLabel={t('roster.add.adding')} />

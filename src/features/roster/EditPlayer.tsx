@@ -5,7 +5,7 @@
  * server's refusal (a number worn, a position the sport lacks) shows in the dialog, which stays
  * open. Closing gives focus back to the row's Edit button (ModalDialog).
  */
-import { Field, Form, Formik } from 'formik';
+import { Form, Formik } from 'formik';
 import { useId, useRef } from 'react';
 import { FocusFirstError } from '../../components/ui/FocusFirstError';
 import { FormField } from '../../components/ui/FormField';
@@ -14,6 +14,7 @@ import { ModalDialog } from '../../components/ui/ModalDialog';
 import { useTranslation } from '../../i18n/use-translation';
 import { editPlayer, reasonOf, type Sport, type SquadPlayer } from '../../lib/league-client';
 import { useToast } from '../../lib/toasts';
+import { PositionAndShirt } from './PlayerFields';
 import { nameEditable, newPlayerSchema, playerChanges, playerValues } from './squad-form';
 
 export function EditPlayer({
@@ -69,24 +70,7 @@ export function EditPlayer({
             ) : (
               <p className="muted">{t('roster.edit.memberName')}</p>
             )}
-            <div className="field">
-              <label htmlFor="edit-player-position">{t('roster.add.position')}</label>
-              <Field as="select" id="edit-player-position" name="position">
-                {positions.map((code) => (
-                  <option key={code} value={code}>
-                    {t(`league.position.${sport}.${code}.name`, { defaultValue: code })}
-                  </option>
-                ))}
-              </Field>
-            </div>
-            <FormField
-              id="edit-player-shirt"
-              name="shirt"
-              type="number"
-              min={0}
-              label={t('roster.add.shirt')}
-              hint={t('roster.add.shirtHint')}
-            />
+            <PositionAndShirt idPrefix="edit-player" positions={positions} sport={sport} />
             <FormError message={status as unknown} />
             <FocusFirstError />
             <div className="cl-dialog-actions">
