@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The league page and the dashboard against a REAL server with a small league
- * (tests/support/league-ui.tsx): the member's leagues, choosing one (a commissioner picks the team
- * to follow), the standings computed from the builder's results with the team marked, sorting,
+ * (tests/support/league-ui.tsx): the member of one league landing in it (a commissioner picks the
+ * team to follow on the page), the standings computed from the builder's results with the team marked, sorting,
  * the week picker, recording a result as the commissioner, and the dashboard's team card.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -69,11 +69,12 @@ function expectedTable() {
 }
 
 describe('league page', () => {
-  it('lists my leagues, follows a team, and shows the standings computed from the results', async () => {
+  it('lands in my league, follows a team, and shows the standings computed from the results', async () => {
     const user = userEvent.setup();
     render(<ui.App path="/league" user={ui.userOf(signedIn, 'Casey Commissioner')} />);
-    await user.click(await screen.findByRole('button', { name: /^Open Test League/ }, WAIT));
+    expect(await screen.findByRole('heading', { level: 1, name: /^Test League/ }, WAIT)).toBeTruthy();
     const follow = await screen.findByLabelText(/^Which team of .* do you follow\?$/, {}, WAIT);
+    await within(follow).findByRole('option', { name: league.teams[2]!.name }, WAIT);
     await user.selectOptions(follow, league.teams[2]!.name);
     await user.click(screen.getByRole('button', { name: 'Follow this team' }));
 

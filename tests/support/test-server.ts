@@ -73,17 +73,34 @@ async function boot(
     config,
     database,
     async close() {
-      await app.close();
+      await closeApp(app);
       await database.destroy();
       if (engine.url && schema) await withPg(engine.url, (c) => c.query(`drop schema ${schema} cascade`));
       await rm(dataDir, { recursive: true, force: true });
     },
     async restart() {
-      await app.close();
+      await closeApp(app);
       await database.destroy();
       return boot(engine, config, dataDir, schema, actualPort);
     },
   };
+}
+
+/** How long a closing test server waits for its connections before it ends them. */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * Closes the app; connections still open after a grace (jsdom's fetch and chat sockets of a
+ * test's browser-side clients, which a server alone would wait for until they time out) are
+ * ended then, not at once, so work the app finishes while closing (the chat outbox) completes.
+ */
+async function closeApp(app: FastifyInstance): Promise<void> {
+  const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(force);
+  }
 }
 
 /** A member's stored row, read straight from the database. */
